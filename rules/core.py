@@ -1,0 +1,136 @@
+"""Game-independent building blocks: violations, verdicts, format errors and name folding."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any, Literal
+
+Lang = Literal["en", "pl"]
+LANGS: tuple[Lang, ...] = ("en", "pl")
+
+
+class Severity(StrEnum):
+    """Say whether a violation makes the deck illegal (error) or only unchecked (warning)."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """Describe one broken (or unverifiable) rule in both languages, with the cards at fault.
+
+    `code` is stable (the site and the API key on it); `cards` holds the card names as the deck
+    wrote them, unique, in deck order; both messages say how to fix the problem.
+    """
+
+    code: str
+    severity: Severity
+    message_pl: str
+    message_en: str
+    cards: tuple[str, ...] = ()
+
+    def message(self, lang: Lang = "en") -> str:
+        """Return the message in `lang` ("en" or "pl")."""
+        if lang == "en":
+            return self.message_en
+        if lang == "pl":
+            return self.message_pl
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+
+    def to_dict(self, lang: Lang = "en") -> dict[str, Any]:
+        """Return the JSON form used by the CLI and the API: code, severity, message, cards."""
+        return {
+            "code": self.code,
+            "severity": str(self.severity),
+            "message": self.message(lang),
+            "cards": list(self.cards),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Hold every violation found in a deck; the deck is valid when none is an error."""
+
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        """Tell whether the deck is legal (warnings allowed)."""
+        return not any(v.severity is Severity.ERROR for v in self.violations)
+
+    @property
+    def errors(self) -> tuple[Violation, ...]:
+        """Return the violations that make the deck illegal."""
+        return tuple(v for v in self.violations if v.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> tuple[Violation, ...]:
+        """Return the violations that only say something could not be checked."""
+        return tuple(v for v in self.violations if v.severity is Severity.WARNING)
+
+    @property
+    def codes(self) -> frozenset[str]:
+        """Return the set of violation codes, errors and warnings alike."""
+        return frozenset(v.code for v in self.violations)
+
+    def to_dict(self, lang: Lang = "en") -> dict[str, Any]:
+        """Return the JSON form: {"valid": bool, "violations": [{code, severity, message, cards}]}."""
+        return {"valid": self.valid, "violations": [v.to_dict(lang) for v in self.violations]}
+
+
+class DeckFormatError(ValueError):
+    """Signal input that is not a deck: bad JSON shape, an unknown value, an impossible card.
+
+    `path` locates the fault in the input (e.g. "cards[3].order", "" for the whole document);
+    `message` says what is wrong and what was expected.
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        self.message = message
+
+
+# NFKD splits most Polish letters into base + combining mark, but "ł" has no decomposition.
+_FOLD_EXTRA = str.maketrans({"ł": "l", "Ł": "L"})
+
+
+@lru_cache(maxsize=8192)
+def card_key(name: str) -> str:
+    """Fold a card name for identity: ignore case, diacritics (ł→l too) and repeated spaces."""
+    decomposed = unicodedata.normalize("NFKD", name.translate(_FOLD_EXTRA))
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(stripped.casefold().split())
+
+
+def describe_value(value: object) -> str:
+    """Render an input value for an error message: strings quoted, JSON scalars as in JSON."""
+    if isinstance(value, str):
+        return repr(value)
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def pl_plural(n: int, one: str, few: str, many: str) -> str:
+    """Pick the Polish noun form for `n` (1 karta, 2 karty, 5 kart, 22 karty, 12 kart)."""
+    if n == 1:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def en_plural(n: int, one: str, many: str) -> str:
+    """Pick the English noun form for `n`."""
+    return one if n == 1 else many
