@@ -1,0 +1,55 @@
+# The single entry point: `make run` serves the site, `make test` runs the whole suite.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+STAMP := $(VENV)/.installed
+
+.PHONY: setup run test test-fast lint format bench browser-deps clean messages
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## setup: create .venv, install, compile translations, migrate and load the catalogue
+setup: $(STAMP)
+	$(PY) manage.py compilemessages --ignore=.venv -v 0
+	$(PY) manage.py migrate --no-input -v 0
+	$(PY) manage.py load_catalogue
+
+## run: set up and serve on 127.0.0.1:$(PORT) with SQLite
+run: setup
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+## browser-deps: Debian's Chromium for the browser tests (never a downloaded browser)
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-dejavu-core; \
+	  else echo "Install Debian's chromium package (sudo apt-get install chromium) to run the browser tests." >&2; exit 1; fi; }
+
+## test: set up and run the whole suite (DATABASE_URL picks PostgreSQL)
+test: $(STAMP) browser-deps
+	$(PY) manage.py compilemessages --ignore=.venv -v 0
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) manage.py makemigrations --check --dry-run
+
+format: $(STAMP)
+	$(PY) -m ruff format .
+	$(PY) -m ruff check --fix .
+
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l en --ignore=.venv --ignore=tests
+	$(PY) manage.py compilemessages --ignore=.venv
+
+## bench: run the benchmarks in bench/
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -1,0 +1,39 @@
+"""A JSON parser with a size limit: DRF reads the body stream itself, past Django's own limit."""
+
+import json
+import os
+
+from django.conf import settings
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+from api.errors import PayloadTooLarge
+
+# Bodies above this answer 413 before they are parsed (a deck is a few kB).
+DEFAULT_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(1024 * 1024)))
+
+
+class LimitedJSONParser(JSONParser):
+    """Parse a JSON body of at most API_MAX_BODY_BYTES; answer 413 above it, 400 if not JSON."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = getattr(settings, "API_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES)
+        raw = stream.read(limit + 1) if stream is not None else b""
+        if len(raw) > limit:
+            raise PayloadTooLarge()
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            text = raw.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            raise ParseError(f"The body is not {encoding} text.") from None
+        try:
+            return json.loads(text, parse_constant=_refuse_constant)
+        except ValueError as exc:
+            raise ParseError(f"The body is not JSON: {exc}") from None
+        except RecursionError:
+            raise ParseError("The body is JSON nested too deep to read.") from None
+
+
+def _refuse_constant(name: str):
+    # NaN and Infinity are not JSON; Python's parser would let them through.
+    raise ValueError(f"{name} is not a JSON value")

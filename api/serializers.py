@@ -1,0 +1,293 @@
+"""The API's representations: catalogue reads, the rules contract and decks."""
+
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from cardbase.choices import Alignment, Choir, Color, EditionSymbol, Faction, Kind, Order, Sex
+from cardbase.models import Card, CardSource, Edition, Game
+from cardbase.selectors import primary_printing
+from decks.models import Deck, DeckFaction, Visibility
+from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
+
+
+class KnownChoiceField(serializers.ChoiceField):
+    """A choice the catalogue may not know: blank in the database, null in the API."""
+
+    def __init__(self, choices, **kwargs):
+        kwargs.setdefault("read_only", True)
+        kwargs.setdefault("allow_null", True)
+        super().__init__(choices=choices, **kwargs)
+
+    def to_representation(self, value):
+        return value or None
+
+
+class GameSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Game
+        fields = ["slug", "name", "description", "rulebook"]
+
+
+class EditionSerializer(serializers.ModelSerializer):
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    symbol = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Edition
+        fields = ["slug", "game", "name", "symbol", "released"]
+
+    def get_symbol(self, edition: Edition) -> str | None:
+        return edition.symbol or None
+
+
+class SourceSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = CardSource
+        fields = ["rulebook", "page", "quote", "gives"]
+
+
+class PrintingSerializer(serializers.Serializer):
+    edition = serializers.SerializerMethodField()
+    edition_name = serializers.SerializerMethodField()
+    image_url = serializers.SerializerMethodField()
+
+    def get_edition(self, printing) -> str | None:
+        return printing.edition.slug if printing.edition else None
+
+    def get_edition_name(self, printing) -> str | None:
+        return printing.edition.name if printing.edition else None
+
+    def get_image_url(self, printing) -> str | None:
+        return _absolute(self.context, printing.image.url) if printing.image else None
+
+
+def _absolute(context: dict, url: str) -> str:
+    request = context.get("request")
+    return request.build_absolute_uri(url) if request else url
+
+
+class CardSerializer(serializers.ModelSerializer):
+    """A card with every attribute the card page shows; unknown attributes are null."""
+
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    kind = serializers.ChoiceField(choices=Kind.choices, read_only=True)
+    faction = KnownChoiceField(Faction.choices)
+    order = KnownChoiceField(Order.choices)
+    choir = KnownChoiceField(Choir.choices, help_text="Follows from the order (I, II, III).")
+    color = KnownChoiceField(Color.choices)
+    alignment = KnownChoiceField(Alignment.choices)
+    sex = KnownChoiceField(Sex.choices)
+    edition_symbol = KnownChoiceField(
+        EditionSymbol.choices, help_text="empty: 2 copies allowed, filled: 1."
+    )
+    copy_limit = serializers.IntegerField(
+        read_only=True, allow_null=True, help_text="Copies a deck may hold; null while unknown."
+    )
+    anielica = serializers.BooleanField(source="is_anielica", read_only=True, allow_null=True)
+    name_angelic = serializers.SerializerMethodField()
+    ability = serializers.SerializerMethodField()
+    note_pl = serializers.SerializerMethodField()
+    note_en = serializers.SerializerMethodField()
+    image_url = serializers.SerializerMethodField(
+        help_text="The scan's thumbnail if there is one, else the generated face."
+    )
+    face_url = serializers.SerializerMethodField(help_text="The generated face (PNG).")
+    page_url = serializers.SerializerMethodField(help_text="The card's page on the site.")
+    printings = PrintingSerializer(many=True, read_only=True)
+    sources = SourceSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Card
+        fields = [
+            "id",
+            "slug",
+            "name",
+            "game",
+            "kind",
+            "faction",
+            "order",
+            "choir",
+            "level",
+            "color",
+            "support",
+            "anielica",
+            "alignment",
+            "sex",
+            "edition_symbol",
+            "copy_limit",
+            "name_angelic",
+            "ability",
+            "note_pl",
+            "note_en",
+            "image_url",
+            "face_url",
+            "page_url",
+            "printings",
+            "sources",
+        ]
+
+    def get_name_angelic(self, card: Card) -> str | None:
+        return card.name_angelic or None
+
+    def get_ability(self, card: Card) -> str | None:
+        return card.ability or None
+
+    def get_note_pl(self, card: Card) -> str | None:
+        return card.note_pl or None
+
+    def get_note_en(self, card: Card) -> str | None:
+        return card.note_en or None
+
+    def get_image_url(self, card: Card) -> str:
+        printing = primary_printing(card)
+        if printing and printing.thumbnail:
+            return _absolute(self.context, printing.thumbnail.url)
+        return self.get_face_url(card)
+
+    def get_face_url(self, card: Card) -> str:
+        return _absolute(self.context, reverse("card-face", kwargs={"slug": card.slug}))
+
+    def get_page_url(self, card: Card) -> str:
+        return _absolute(self.context, card.get_absolute_url())
+
+
+# The rules engine's JSON contract, described for the schema and checked by rules/ itself.
+class ContractCardSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=Kind.choices)
+    count = serializers.IntegerField(min_value=1)
+    faction = serializers.ChoiceField(choices=Faction.choices, required=False)
+    order = serializers.ChoiceField(choices=Order.choices, required=False)
+    level = serializers.IntegerField(required=False)
+    color = serializers.ChoiceField(choices=Color.choices, required=False)
+    alignment = serializers.ChoiceField(choices=Alignment.choices, required=False)
+    sex = serializers.ChoiceField(choices=Sex.choices, required=False)
+    edition_symbol = serializers.ChoiceField(choices=EditionSymbol.choices, required=False)
+
+
+class ContractSerializer(serializers.Serializer):
+    """A deck as rules/ reads it (see rules/__init__.py); unknown attributes are left out."""
+
+    game = serializers.CharField(help_text="The game id, e.g. `aniolowie`.")
+    faction = serializers.ChoiceField(choices=DeckFaction.choices)
+    cards = ContractCardSerializer(many=True)
+
+
+class ViolationSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable rule code, e.g. `deck-size`.")
+    severity = serializers.ChoiceField(choices=["error", "warning"])
+    message = serializers.CharField(help_text="What is wrong and how to fix it.")
+    cards = serializers.ListField(child=serializers.CharField(), help_text="The cards at fault.")
+
+
+class VerdictSerializer(serializers.Serializer):
+    valid = serializers.BooleanField(help_text="Legal; warnings allowed.")
+    violations = ViolationSerializer(many=True)
+
+
+class DeckEntrySerializer(serializers.Serializer):
+    card = serializers.IntegerField(min_value=1, help_text="The card's id.")
+    count = serializers.IntegerField(min_value=1, max_value=MAX_COPIES_PER_ENTRY)
+
+
+class DeckEntryOutSerializer(serializers.Serializer):
+    card = serializers.IntegerField(source="card_id")
+    slug = serializers.CharField(source="card.slug")
+    name = serializers.CharField(source="card.name")
+    count = serializers.IntegerField()
+
+
+class DeckSummarySerializer(serializers.ModelSerializer):
+    """A deck in a list: what it is and whether it is legal, without its cards."""
+
+    owner = serializers.CharField(source="owner.username", read_only=True)
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    page_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Deck
+        fields = [
+            "id",
+            "name",
+            "owner",
+            "game",
+            "faction",
+            "visibility",
+            "version",
+            "is_valid",
+            "card_total",
+            "created",
+            "updated",
+            "page_url",
+        ]
+        read_only_fields = fields
+
+    def get_page_url(self, deck: Deck) -> str:
+        return _absolute(self.context, deck.get_absolute_url())
+
+
+class DeckSerializer(DeckSummarySerializer):
+    """A deck with its cards and its verdict in the requested language."""
+
+    cards = DeckEntryOutSerializer(many=True, source="entries.all")
+    verdict = serializers.SerializerMethodField()
+
+    class Meta(DeckSummarySerializer.Meta):
+        fields = [*DeckSummarySerializer.Meta.fields, "description", "cards", "verdict"]
+        read_only_fields = fields
+
+    @extend_schema_field(VerdictSerializer)
+    def get_verdict(self, deck: Deck) -> dict:
+        return self.context["verdict"](deck)
+
+
+def _unique_cards(entries: list[dict]) -> dict[int, int]:
+    cards: dict[int, int] = {}
+    for entry in entries:
+        if entry["card"] in cards:
+            raise serializers.ValidationError(f"Card {entry['card']} is listed twice.")
+        cards[entry["card"]] = entry["count"]
+    return cards
+
+
+class DeckCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=NAME_MAX)
+    faction = serializers.ChoiceField(choices=DeckFaction.choices)
+    game = serializers.SlugField(default="aniolowie")
+    description = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=10_000
+    )
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
+    cards = DeckEntrySerializer(many=True, required=False, max_length=MAX_DISTINCT_CARDS)
+
+    def validate_cards(self, entries: list[dict]) -> dict[int, int]:
+        return _unique_cards(entries)
+
+
+class DeckUpdateSerializer(serializers.Serializer):
+    version = serializers.IntegerField(
+        min_value=1, help_text="The version the changes were made to; a stale one gets 409."
+    )
+    name = serializers.CharField(max_length=NAME_MAX, required=False)
+    faction = serializers.ChoiceField(choices=DeckFaction.choices, required=False)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+    cards = DeckEntrySerializer(
+        many=True,
+        required=False,
+        max_length=MAX_DISTINCT_CARDS,
+        help_text="Replaces the deck's whole card list when given.",
+    )
+
+    def validate_cards(self, entries: list[dict]) -> dict[int, int]:
+        return _unique_cards(entries)
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")

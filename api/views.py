@@ -1,0 +1,415 @@
+"""REST API v1: thin views over the catalogue and deck selectors and services."""
+
+import uuid
+
+from django.utils import translation
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import exceptions, generics, status
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import rules
+from api import errors, serializers
+from api.conditional import ETagMixin
+from api.filters import ApiCardFilter
+from api.pagination import PagePagination
+from api.parsers import LimitedJSONParser
+from api.selectors import cards_for_api, with_cards
+from api.services import token_for
+from api.throttling import AnonThrottle, ScopedThrottle, UserThrottle
+from cardbase import selectors as catalogue
+from cardbase.models import Edition, Game
+from decks import selectors as deck_selectors
+from decks import services as deck_services
+from decks.filters import PublicDeckFilter
+from decks.models import Deck
+
+LANGS = ("pl", "en")
+LANG_PARAM = OpenApiParameter(
+    "lang",
+    str,
+    enum=list(LANGS),
+    description="Language of the rule messages; without it, the Accept-Language header decides.",
+)
+
+DECK_ID = OpenApiParameter(
+    "deck_id", OpenApiTypes.UUID, OpenApiParameter.PATH, description="The deck's id."
+)
+SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The card's slug.")
+
+
+class LanguageMixin:
+    """Pick the message language from ?lang=, else Accept-Language (the site's default: pl)."""
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        lang = request.query_params.get("lang")
+        if lang is None:
+            lang = translation.get_language_from_request(request)
+        if lang not in LANGS:
+            raise exceptions.ValidationError({"lang": [f"Expected one of {', '.join(LANGS)}."]})
+        translation.activate(lang)
+        request.lang = lang
+
+
+class CatalogueView(ETagMixin, generics.ListAPIView):
+    """A paginated catalogue list, tagged for conditional GET."""
+
+    permission_classes = [AllowAny]
+    pagination_class = PagePagination
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="List the games",
+        operation_id="games_list",
+        responses={200: serializers.GameSerializer(many=True), **errors.READ_ERRORS},
+    )
+)
+class GameList(CatalogueView):
+    """List the games the site serves."""
+
+    serializer_class = serializers.GameSerializer
+    queryset = Game.objects.order_by("name", "pk")
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="List the editions",
+        operation_id="editions_list",
+        parameters=[OpenApiParameter("game", str, description="Only this game's (its slug).")],
+        responses={200: serializers.EditionSerializer(many=True), **errors.READ_ERRORS},
+    )
+)
+class EditionList(CatalogueView):
+    """List the published editions, oldest first."""
+
+    serializer_class = serializers.EditionSerializer
+
+    def get_queryset(self):
+        queryset = Edition.objects.select_related("game").order_by("game", "released", "name")
+        game = self.request.query_params.get("game")
+        return queryset.filter(game__slug=game) if game else queryset
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="Search and filter the cards",
+        description=(
+            "Every facet of the catalogue page. Repeat a facet to OR its values "
+            "(`faction=lord&faction=fallen`); `unknown` picks the cards whose value the rulebook "
+            "does not state. Facets combine with AND. `q` matches name and text, ignoring case "
+            "and Polish diacritics, in the card search language (`frakcja:upadli poziom>=7`, see "
+            "/cards/syntax/); a query that does not parse is a 400 whose `error.query` says "
+            "where. `sort` orders the results (default `name`)."
+        ),
+        operation_id="cards_list",
+        responses={200: serializers.CardSerializer(many=True), **errors.READ_ERRORS},
+    )
+)
+class CardList(CatalogueView):
+    """Filter, sort and paginate the catalogue."""
+
+    serializer_class = serializers.CardSerializer
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = ApiCardFilter
+
+    def get_queryset(self):
+        return cards_for_api()
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="Get one card",
+        operation_id="cards_retrieve",
+        parameters=[SLUG],
+        responses={200: serializers.CardSerializer, **errors.READ_ERRORS},
+    )
+)
+class CardDetail(ETagMixin, generics.RetrieveAPIView):
+    """Return one card with its sources and printings."""
+
+    permission_classes = [AllowAny]
+    serializer_class = serializers.CardSerializer
+
+    def get_object(self):
+        return catalogue.card_by_slug(slug=self.kwargs["slug"])
+
+
+class ValidateView(LanguageMixin, APIView):
+    """Validate a deck given in the rules contract; nothing is saved."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [AnonThrottle, UserThrottle, ScopedThrottle]
+    throttle_scope = "validate"
+
+    @extend_schema(
+        summary="Validate a deck (nothing is saved)",
+        description=(
+            "Takes the rules engine's JSON contract, the same the `python -m rules validate` "
+            "command reads, and answers its verdict. Input that is not a deck (an unknown value, "
+            "a count below 1, a Fallen Throne…) is a 400 whose `error.fields` key is the place "
+            "in the input (`cards[3].order`)."
+        ),
+        parameters=[LANG_PARAM],
+        request=serializers.ContractSerializer,
+        responses={
+            200: serializers.VerdictSerializer,
+            **errors.WRITE_ERRORS,
+        },
+        examples=[
+            OpenApiExample(
+                "A deck of two Powers",
+                request_only=True,
+                value={
+                    "game": "aniolowie",
+                    "faction": "fallen",
+                    "cards": [
+                        {
+                            "name": "Gaap",
+                            "kind": "angel",
+                            "faction": "fallen",
+                            "order": "powers",
+                            "level": 7,
+                            "edition_symbol": "empty",
+                            "count": 2,
+                        }
+                    ],
+                },
+            )
+        ],
+    )
+    def post(self, request):
+        try:
+            verdict = rules.validate_contract(request.data)
+        except rules.DeckFormatError as exc:
+            raise exceptions.ValidationError(
+                {exc.path or "non_field_errors": [exc.message]}
+            ) from None
+        return Response(verdict.to_dict(request.lang))
+
+
+DECK_LIST_PARAMS = [
+    OpenApiParameter(
+        "mine",
+        OpenApiTypes.BOOL,
+        description="`1`: your own decks, private ones included (sign-in required).",
+    ),
+]
+
+
+class DeckMixin(LanguageMixin):
+    """Shared deck plumbing: throttles, and the verdict in the request's language."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get_throttles(self):
+        # Reads share the general limits; writes validate a whole deck, so they get their own.
+        self.throttle_scope = "deck-write" if self.request.method not in ("GET", "HEAD") else ""
+        return [
+            AnonThrottle(),
+            UserThrottle(),
+            *([ScopedThrottle()] if self.throttle_scope else []),
+        ]
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        lang = getattr(self.request, "lang", "pl")
+        context["verdict"] = lambda deck: deck_selectors.deck_verdict(deck, lang=lang)
+        return context
+
+    def deck_response(self, deck: Deck, status_code: int = status.HTTP_200_OK) -> Response:
+        deck = with_cards(deck_selectors.deck_for_owner(deck_id=deck.pk, user=self.request.user))
+        return Response(
+            serializers.DeckSerializer(deck, context=self.get_serializer_context()).data,
+            status=status_code,
+        )
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        uuid.UUID(str(value))
+    except ValueError:
+        return False
+    return True
+
+
+def _input_error(exc: deck_services.DeckInputError) -> exceptions.ValidationError:
+    return exceptions.ValidationError({exc.field or "non_field_errors": [exc.message]})
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="List public decks, or your own",
+        operation_id="decks_list",
+        parameters=[*DECK_LIST_PARAMS, LANG_PARAM],
+        responses={200: serializers.DeckSummarySerializer(many=True), **errors.READ_ERRORS},
+    ),
+    post=extend_schema(
+        summary="Create a deck",
+        parameters=[LANG_PARAM],
+        request=serializers.DeckCreateSerializer,
+        responses={201: serializers.DeckSerializer, **errors.WRITE_ERRORS},
+    ),
+)
+class DeckList(DeckMixin, generics.ListCreateAPIView):
+    """List public decks (or `?mine=1` your own) and create decks."""
+
+    serializer_class = serializers.DeckSummarySerializer
+    pagination_class = PagePagination
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = PublicDeckFilter
+
+    def get_queryset(self):
+        mine = self.request.query_params.get("mine", "").lower() in ("1", "true")
+        if not mine:
+            return deck_selectors.public_decks()
+        if not self.request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        return deck_selectors.decks_of(user=self.request.user)
+
+    def create(self, request, *args, **kwargs):
+        data = _valid(serializers.DeckCreateSerializer, request)
+        try:
+            deck = deck_services.deck_create(owner=request.user, **data)
+        except deck_services.DeckInputError as exc:
+            raise _input_error(exc) from None
+        return self.deck_response(deck, status.HTTP_201_CREATED)
+
+
+def _valid(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="Get a deck",
+        operation_id="decks_retrieve",
+        description="Public and unlisted decks for anyone; private ones for their owner only.",
+        parameters=[DECK_ID, LANG_PARAM],
+        responses={200: serializers.DeckSerializer, **errors.READ_ERRORS},
+    ),
+    patch=extend_schema(
+        summary="Change a deck",
+        description=(
+            "Send the `version` you read; if the deck was saved since, nothing is written and "
+            "the answer is 409 with the current version. `cards` replaces the whole list."
+        ),
+        parameters=[DECK_ID, LANG_PARAM],
+        request=serializers.DeckUpdateSerializer,
+        responses={
+            200: serializers.DeckSerializer,
+            409: errors.CONFLICT,
+            **errors.WRITE_ERRORS,
+        },
+    ),
+    delete=extend_schema(
+        summary="Delete a deck",
+        parameters=[DECK_ID, LANG_PARAM],
+        responses={204: OpenApiResponse(description="Deleted."), **errors.WRITE_ERRORS},
+    ),
+)
+class DeckDetail(DeckMixin, generics.GenericAPIView):
+    """Read, change and delete one deck."""
+
+    serializer_class = serializers.DeckSerializer
+    http_method_names = ["get", "patch", "delete", "head", "options"]
+
+    def get_object(self) -> Deck:
+        user, deck_id = self.request.user, self.kwargs["deck_id"]
+        try:
+            if self.request.method in ("GET", "HEAD", "OPTIONS"):
+                return deck_selectors.deck_for_viewer(deck_id=deck_id, user=user)
+            return deck_selectors.deck_for_owner(deck_id=deck_id, user=user)
+        except Deck.DoesNotExist:
+            pass
+        # Someone else's deck the user may see: refuse the write; a private one stays unknown.
+        if _is_uuid(deck_id) and deck_selectors.decks_readable_by(user=user).filter(pk=deck_id):
+            raise exceptions.PermissionDenied("Only the deck's owner may change it.")
+        raise exceptions.NotFound()
+
+    def get(self, request, deck_id):
+        return Response(self.get_serializer(with_cards(self.get_object())).data)
+
+    def patch(self, request, deck_id):
+        deck = self.get_object()
+        data = dict(_valid(serializers.DeckUpdateSerializer, request))
+        try:
+            deck = deck_services.deck_update(
+                deck=deck, expected_version=data.pop("version"), **data
+            )
+        except deck_services.DeckConflict as exc:
+            raise errors.Conflict(exc.current_version) from None
+        except deck_services.DeckInputError as exc:
+            raise _input_error(exc) from None
+        return self.deck_response(deck)
+
+    def delete(self, request, deck_id):
+        deck_services.deck_delete(deck=self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="Get a deck's verdict",
+        parameters=[DECK_ID, LANG_PARAM],
+        responses={200: serializers.VerdictSerializer, **errors.READ_ERRORS},
+    )
+)
+class DeckVerdict(DeckMixin, APIView):
+    """Return the rules' verdict on a deck the user may open."""
+
+    permission_classes = [AllowAny]
+
+    def get(self, request, deck_id):
+        try:
+            deck = deck_selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+        except Deck.DoesNotExist:
+            raise exceptions.NotFound() from None
+        return Response(deck_selectors.deck_verdict(deck, lang=request.lang))
+
+
+@extend_schema_view(
+    post=extend_schema(
+        summary="Get an API token",
+        description="Trade a username and password for the token to send as "
+        "`Authorization: Token <token>`; the same token is returned every time.",
+        request=serializers.TokenRequestSerializer,
+        responses={200: serializers.TokenSerializer, **errors.WRITE_ERRORS},
+        auth=[],
+    )
+)
+class TokenView(ObtainAuthToken):
+    """Return the user's API token."""
+
+    parser_classes = [LimitedJSONParser]
+    throttle_classes = [AnonThrottle, UserThrottle, ScopedThrottle]
+    throttle_scope = "token"
+
+    def post(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response({"token": token_for(serializer.validated_data["user"])})
+
+
+@extend_schema(exclude=True)
+class NotFoundView(APIView):
+    """Answer any address under /api/ that is not an endpoint with the JSON 404."""
+
+    permission_classes = [AllowAny]
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        raise exceptions.NotFound("No such API endpoint; see /api/docs/.")

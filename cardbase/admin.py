@@ -1,0 +1,95 @@
+"""Operators add and correct cards here, with the same validation as the fixtures."""
+
+from django import forms
+from django.conf import settings
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+from cardbase import faces
+from cardbase.models import Card, CardSource, Edition, Game, Printing
+from cardbase.services import make_printing_thumbnail
+
+
+class PrintingForm(forms.ModelForm):
+    class Meta:
+        model = Printing
+        fields = ["edition", "image"]
+
+    def clean_image(self):
+        image = self.cleaned_data.get("image")
+        upload = self.files.get(self.add_prefix("image"))
+        if upload is None:
+            return image
+        if upload.size > settings.MAX_CARD_IMAGE_BYTES:
+            raise forms.ValidationError(
+                _("Plik ma %(size)d MB; największy dozwolony to %(max)d MB.")
+                % {"size": upload.size // 2**20, "max": settings.MAX_CARD_IMAGE_BYTES // 2**20}
+            )
+        upload.seek(0)
+        try:
+            faces.check_image(upload.read())
+        except faces.InvalidImage as exc:
+            raise forms.ValidationError(str(exc)) from exc
+        finally:
+            upload.seek(0)
+        return image
+
+
+class PrintingInline(admin.TabularInline):
+    model = Printing
+    form = PrintingForm
+    extra = 0
+    readonly_fields = ["thumbnail"]
+
+
+class CardSourceInline(admin.TabularInline):
+    model = CardSource
+    extra = 0
+
+
+@admin.register(Card)
+class CardAdmin(admin.ModelAdmin):
+    list_display = ["name", "kind", "faction", "order", "level", "color", "edition_symbol"]
+    list_filter = ["game", "kind", "faction", "order", "color", "edition_symbol", "alignment"]
+    search_fields = ["name", "search_name"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [PrintingInline, CardSourceInline]
+    fieldsets = [
+        (None, {"fields": ["game", "kind", "name", "slug", "edition_symbol"]}),
+        (
+            _("Anioł"),
+            {
+                "fields": [
+                    "name_angelic",
+                    "faction",
+                    "order",
+                    "level",
+                    "color",
+                    "support",
+                    "is_anielica",
+                ]
+            },
+        ),
+        (_("Człowiek"), {"fields": ["alignment", "sex"]}),
+        (_("Tekst i uwagi"), {"fields": ["ability", "note_pl", "note_en"]}),
+    ]
+
+    def save_formset(self, request, form, formset, change):
+        super().save_formset(request, form, formset, change)
+        if formset.model is Printing:
+            for inline_form in formset.forms:
+                printing = inline_form.instance
+                if "image" in inline_form.changed_data and printing.pk and printing.image:
+                    make_printing_thumbnail(printing=printing)
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "rulebook"]
+
+
+@admin.register(Edition)
+class EditionAdmin(admin.ModelAdmin):
+    list_display = ["name", "game", "symbol", "released"]
+    list_filter = ["game"]
+    prepopulated_fields = {"slug": ["name"]}

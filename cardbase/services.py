@@ -1,0 +1,139 @@
+"""Writes to the catalogue: loading the fixture files and storing card images."""
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils.text import slugify
+
+from cardbase import faces
+from cardbase.models import Card, CardSource, Game, Printing
+from rules.core import card_key
+
+# Fixture keys that map one to one onto Card fields; None in the file means unknown.
+CARD_FIELDS = (
+    "kind",
+    "name",
+    "name_angelic",
+    "faction",
+    "order",
+    "level",
+    "color",
+    "support",
+    "is_anielica",
+    "alignment",
+    "sex",
+    "edition_symbol",
+    "ability",
+    "note_pl",
+    "note_en",
+)
+NULLABLE_FIELDS = {"level", "support", "is_anielica"}
+
+
+class CatalogueFileError(Exception):
+    """A fixture file that cannot be loaded; the message names the file and the entry."""
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    created: int
+    updated: int
+    unchanged: int
+
+
+def card_slug(*, name: str) -> str:
+    """Make the URL slug of a card from its name, ignoring case and diacritics."""
+    return slugify(card_key(name)) or "card"
+
+
+def _read_json(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise CatalogueFileError(f"{path}: file not found") from exc
+    except json.JSONDecodeError as exc:
+        raise CatalogueFileError(f"{path}: not valid JSON ({exc})") from exc
+
+
+def _card_values(entry: dict, where: str) -> dict:
+    unknown = set(entry) - set(CARD_FIELDS) - {"sources", "slug"}
+    if unknown:
+        raise CatalogueFileError(f"{where}: unknown keys {sorted(unknown)}")
+    if not isinstance(entry.get("name"), str) or not entry["name"].strip():
+        raise CatalogueFileError(f"{where}: a card needs a name")
+    values = {}
+    for field in CARD_FIELDS:
+        value = entry.get(field)
+        values[field] = value if value is not None or field in NULLABLE_FIELDS else ""
+    return values
+
+
+@transaction.atomic
+def load_catalogue(*, fixtures_dir: Path, update: bool = False) -> LoadReport:
+    """Load games and cards from fixtures_dir; keep operators' edits unless update is set."""
+    games = _read_json(fixtures_dir / "games.json")["games"]
+    for game in games:
+        Game.objects.update_or_create(slug=game["slug"], defaults=game)
+    created = updated = unchanged = 0
+    for path in sorted(fixtures_dir.glob("*/cards.json")):
+        data = _read_json(path)
+        game = Game.objects.filter(slug=data.get("game")).first()
+        if game is None:
+            raise CatalogueFileError(f"{path}: unknown game {data.get('game')!r}")
+        for index, entry in enumerate(data.get("cards", [])):
+            where = f"{path.name}: cards[{index}] ({entry.get('name', '?')})"
+            values = _card_values(entry, where)
+            slug = entry.get("slug") or card_slug(name=values["name"])
+            card = Card.objects.filter(slug=slug).first()
+            if card is not None and not update:
+                unchanged += 1
+                continue
+            is_new = card is None
+            card = card or Card(game=game, slug=slug)
+            for field, value in values.items():
+                setattr(card, field, value)
+            try:
+                card.full_clean()
+            except ValidationError as exc:
+                raise CatalogueFileError(f"{where}: {_flatten(exc)}") from exc
+            card.save()
+            _replace_sources(
+                card=card, sources=entry.get("sources", []), rulebook=data.get("rulebook", "")
+            )
+            created += is_new
+            updated += not is_new
+    return LoadReport(created=created, updated=updated, unchanged=unchanged)
+
+
+def _replace_sources(*, card: Card, sources: list[dict], rulebook: str) -> None:
+    card.sources.all().delete()
+    CardSource.objects.bulk_create(
+        CardSource(
+            card=card,
+            rulebook=source.get("rulebook", rulebook),
+            page=source["page"],
+            quote=source["quote"],
+            gives=source.get("gives", []),
+        )
+        for source in sources
+    )
+
+
+def _flatten(exc: ValidationError) -> str:
+    if hasattr(exc, "message_dict"):
+        return "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in exc.message_dict.items())
+    return " ".join(exc.messages)
+
+
+def make_printing_thumbnail(*, printing: Printing) -> Printing:
+    """Make the scan's thumbnail once, when the scan is stored, rather than per request."""
+    with printing.image.open("rb") as scan:
+        thumb = faces.make_thumbnail(scan.read())
+    stem = Path(printing.image.name).stem
+    printing.thumbnail.save(f"{stem}-thumb.jpg", ContentFile(thumb), save=False)
+    printing.save(update_fields=["thumbnail"])
+    return printing

@@ -1,0 +1,71 @@
+"""Catalogue pages: thin views over selectors."""
+
+from django.http import FileResponse, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from cardbase import search, selectors
+from cardbase.face_files import face_png_path
+from cardbase.filters import CardFilter
+from cardbase.models import Card, Game
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    games = Game.objects.all()
+    return render(
+        request, "cardbase/home.html", {"games": games, "card_count": Card.objects.count()}
+    )
+
+
+@require_GET
+def card_list(request: HttpRequest) -> HttpResponse:
+    result = selectors.catalogue_page(params=request.GET, page_number=request.GET.get("page"))
+    view_mode = "table" if request.GET.get("view") == "table" else "grid"
+    params = request.GET.copy()
+    params.pop("page", None)
+    feedback = search.query_feedback(request.GET.get("q", "").strip())
+    return render(
+        request,
+        "cardbase/card_list.html",
+        {
+            "filter": result.filterset,
+            "page": result.page,
+            "page_size": result.page_size,
+            "page_sizes": selectors.PAGE_SIZES,
+            "view_mode": view_mode,
+            "query_without_page": params.urlencode(),
+            "facet_names": CardFilter.FACETS,
+            "search_error": feedback.error,
+            "search_message": feedback.message,
+            "search_description": feedback.description,
+        },
+    )
+
+
+@require_GET
+def card_search_syntax(request: HttpRequest) -> HttpResponse:
+    return render(request, "cardbase/search_syntax.html", {"rows": search.syntax_rows()})
+
+
+@require_GET
+def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    card = selectors.card_by_slug(slug=slug)
+    return render(
+        request,
+        "cardbase/card_detail.html",
+        {
+            "card": card,
+            "printing": selectors.primary_printing(card),
+            "same_order": selectors.cards_of_same_order(card=card),
+        },
+    )
+
+
+@require_GET
+def card_face(request: HttpRequest, slug: str) -> FileResponse:
+    card = selectors.card_by_slug(slug=slug)
+    response = FileResponse(face_png_path(card).open("rb"), content_type="image/png")
+    response["Cache-Control"] = "public, max-age=3600"
+    response["Vary"] = "Accept-Language, Cookie"
+    return response

@@ -1,0 +1,72 @@
+"""Translate between decks in the database and the rules engine's JSON contract."""
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import rules
+from cardbase.models import Card
+
+# Card fields the rules engine reads; a blank value in the database is unknown to the rules.
+_RULE_FIELDS = ("faction", "order", "level", "color", "alignment", "sex", "edition_symbol")
+
+
+def card_entry(card: Card, count: int) -> dict[str, Any]:
+    """Return a card as one entry of the contract, leaving unknown attributes out."""
+    entry: dict[str, Any] = {"id": card.pk, "name": card.name, "kind": card.kind, "count": count}
+    for field in _RULE_FIELDS:
+        value = getattr(card, field)
+        if value not in ("", None):
+            entry[field] = value
+    return entry
+
+
+def contract_for(*, game: str, faction: str, counts: Iterable[tuple[Card, int]]) -> dict:
+    """Return a deck in the rules engine's JSON contract."""
+    return {
+        "game": game,
+        "faction": faction,
+        "cards": [card_entry(card, count) for card, count in counts],
+    }
+
+
+def judge(contract: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate a contract and return the verdict in both languages, as a deck stores it.
+
+    Each violation keeps the names the rules report and the ids of the cards behind them, so
+    pages can highlight the cards at fault.
+    """
+    verdict = rules.validate_contract(dict(contract))
+    ids_by_name: dict[str, list[int]] = {}
+    for entry in contract["cards"]:
+        ids_by_name.setdefault(entry["name"], []).append(entry["id"])
+    return {
+        "valid": verdict.valid,
+        "violations": [
+            {
+                "code": violation.code,
+                "severity": str(violation.severity),
+                "message_pl": violation.message_pl,
+                "message_en": violation.message_en,
+                "cards": list(violation.cards),
+                "card_ids": [i for name in violation.cards for i in ids_by_name.get(name, [])],
+            }
+            for violation in verdict.violations
+        ],
+    }
+
+
+def verdict_in(stored: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """Return a stored verdict in the contract's form, with messages in `lang` ("pl" or "en")."""
+    key = "message_pl" if lang == "pl" else "message_en"
+    return {
+        "valid": bool(stored.get("valid")),
+        "violations": [
+            {
+                "code": v["code"],
+                "severity": v["severity"],
+                "message": v[key],
+                "cards": v["cards"],
+            }
+            for v in stored.get("violations", [])
+        ],
+    }

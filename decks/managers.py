@@ -1,0 +1,26 @@
+"""Deck queries with the site's own names."""
+
+from django.db import models
+from django.db.models import Q
+
+
+class DeckQuerySet(models.QuerySet):
+    """Deck queries named after who may see them."""
+
+    def public(self) -> "DeckQuerySet":
+        return self.filter(visibility="public")
+
+    def owned_by(self, user) -> "DeckQuerySet":
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(owner=user)
+
+    def readable_by(self, user) -> "DeckQuerySet":
+        """Keep the decks a user may open: their own, and anyone's that is not private."""
+        shared = ~Q(visibility="private")
+        if not user.is_authenticated:
+            return self.filter(shared)
+        return self.filter(shared | Q(owner=user))
+
+    def for_listing(self) -> "DeckQuerySet":
+        return self.select_related("owner", "game")

@@ -1,0 +1,124 @@
+"""Decks: a player's list of catalogue cards with counts, and the verdict of the rules on it."""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from cardbase.models import Card, Game
+from decks.managers import DeckQuerySet
+
+
+class DeckFaction(models.TextChoices):
+    LORD = "lord", _("Aniołowie Pana")
+    FALLEN = "fallen", _("Upadli")
+
+
+class Visibility(models.TextChoices):
+    PRIVATE = "private", _("prywatna")
+    UNLISTED = "unlisted", _("dostępna przez link")
+    PUBLIC = "public", _("publiczna")
+
+
+class Deck(models.Model):
+    """A deck of one game and faction; `version` grows with every save to catch lost edits."""
+
+    # A UUID, so that a deck's address cannot be guessed by counting.
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
+    )
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks")
+    name = models.CharField(_("nazwa"), max_length=100)
+    description = models.TextField(_("opis"), blank=True, max_length=10_000)
+    faction = models.CharField(_("frakcja"), max_length=6, choices=DeckFaction.choices)
+    visibility = models.CharField(
+        _("widoczność"), max_length=8, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    version = models.PositiveIntegerField(default=1, editable=False)
+    # The rules' verdict as of the last save or catalogue change (decks/contract.py's form).
+    is_valid = models.BooleanField(default=False, editable=False)
+    verdict = models.JSONField(default=dict, editable=False)
+    card_total = models.PositiveIntegerField(default=0, editable=False)
+    copied_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = DeckQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated"]
+        indexes = [models.Index(fields=["visibility", "-updated"], name="deck_listing")]
+        verbose_name = _("talia")
+        verbose_name_plural = _("talie")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("deck-detail", kwargs={"deck_id": self.pk})
+
+
+class DeckCard(models.Model):
+    """How many copies of a card a deck holds."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="deck_entries")
+    count = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["deck", "card__search_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "card"], name="deck_card_once"),
+            models.CheckConstraint(condition=Q(count__gte=1), name="deck_card_count_positive"),
+        ]
+        verbose_name = _("karta w talii")
+        verbose_name_plural = _("karty w talii")
+
+    def __str__(self) -> str:
+        return f"{self.count}× {self.card}"
+
+
+class DeckVersion(models.Model):
+    """The deck as one save left it: its name and cards, so history can show and restore it."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=100)
+    faction = models.CharField(max_length=6, choices=DeckFaction.choices)
+    # {card id (as a string, JSON keys are strings): count}
+    cards = models.JSONField(default=dict)
+    is_valid = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deck", "-number"]
+        constraints = [models.UniqueConstraint(fields=["deck", "number"], name="deck_version_once")]
+        verbose_name = _("wersja talii")
+        verbose_name_plural = _("wersje talii")
+
+    def __str__(self) -> str:
+        return f"{self.deck} v{self.number}"
+
+
+class DeckLike(models.Model):
+    """A player's like of someone else's public deck."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="likes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_likes"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["deck", "user"], name="deck_like_once")]
+        verbose_name = _("polubienie")
+        verbose_name_plural = _("polubienia")
+
+    def __str__(self) -> str:
+        return f"{self.user} ♥ {self.deck}"

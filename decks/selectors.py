@@ -1,0 +1,292 @@
+"""Reads of decks, shaped for the deck page, the builder and the API."""
+
+from dataclasses import dataclass, field
+from uuid import UUID
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.paginator import Page, Paginator
+from django.db.models import Q, QuerySet
+from django.http import QueryDict
+
+import rules
+from cardbase.choices import Order, choir_label
+from cardbase.filters import CardFilter
+from cardbase.models import Card
+from decks.contract import contract_for, verdict_in
+from decks.filters import PublicDeckFilter
+from decks.models import Deck, DeckCard, DeckVersion
+
+
+@dataclass(frozen=True)
+class Line:
+    """One card of a deck with its count and what the builder shows beside it."""
+
+    card: Card
+    count: int
+    at_fault: bool
+
+    @property
+    def limit(self) -> int | None:
+        return self.card.copy_limit
+
+    @property
+    def over_limit(self) -> bool:
+        return self.limit is not None and self.count > self.limit
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One order on the hierarchy ladder; a gap is an empty rung below the highest present."""
+
+    order: str
+    label: str
+    level: int
+    choir: str
+    lines: list[Line]
+    gap: bool
+
+    @property
+    def count(self) -> int:
+        return sum(line.count for line in self.lines)
+
+
+@dataclass(frozen=True)
+class Totals:
+    all: int
+    host: int  # Zastęp: the draw deck, every card but the humans
+    angels: int
+    interventions: int
+    humans: int
+    good: int
+    evil: int
+    neutral: int
+    unknown_alignment: int
+
+
+@dataclass(frozen=True)
+class DeckSheet:
+    """A deck grouped as the builder and the deck page show it."""
+
+    deck: Deck
+    ladder: list[Rung]  # highest order first, so the lowest sits at the bottom
+    unknown_order: list[Line]
+    humans: list[Line]
+    interventions: list[Line]
+    totals: Totals
+    verdict: dict
+    at_fault: set[int] = field(default_factory=set)
+    counts: dict[int, int] = field(default_factory=dict)
+
+
+def decks_of(*, user: User | AnonymousUser) -> QuerySet[Deck]:
+    """Return the user's own decks, newest first."""
+    return Deck.objects.owned_by(user).for_listing().order_by("-updated")
+
+
+def decks_readable_by(*, user: User | AnonymousUser) -> QuerySet[Deck]:
+    """Return every deck the user may open: their own and anyone's shared ones."""
+    return Deck.objects.readable_by(user).for_listing()
+
+
+def public_decks() -> QuerySet[Deck]:
+    """Return the decks listed for everyone, newest first."""
+    return Deck.objects.public().for_listing().order_by("-updated")
+
+
+def _parse_id(deck_id: UUID | str) -> UUID:
+    try:
+        return deck_id if isinstance(deck_id, UUID) else UUID(str(deck_id))
+    except ValueError:
+        raise Deck.DoesNotExist from None
+
+
+def deck_for_viewer(*, deck_id: UUID | str, user: User | AnonymousUser) -> Deck:
+    """Return a deck the user may open; a private deck of another is as absent as a missing one."""
+    return Deck.objects.readable_by(user).for_listing().get(pk=_parse_id(deck_id))
+
+
+def deck_for_owner(*, deck_id: UUID | str, user: User | AnonymousUser) -> Deck:
+    """Return one of the user's own decks, or raise Deck.DoesNotExist."""
+    return Deck.objects.owned_by(user).for_listing().get(pk=_parse_id(deck_id))
+
+
+def deck_counts(deck: Deck) -> list[tuple[Card, int]]:
+    """Return the deck's cards with their counts, in name order."""
+    entries = (
+        DeckCard.objects.filter(deck=deck).select_related("card").order_by("card__search_name")
+    )
+    return [(entry.card, entry.count) for entry in entries]
+
+
+def deck_contract(deck: Deck) -> dict:
+    """Return the deck in the rules engine's JSON contract."""
+    return contract_for(game=deck.game.slug, faction=deck.faction, counts=deck_counts(deck))
+
+
+def deck_verdict(deck: Deck, *, lang: str = "en") -> dict:
+    """Return the deck's stored verdict in the contract's form, messages in `lang`."""
+    return verdict_in(deck.verdict, lang)
+
+
+def deck_sheet(deck: Deck, *, lang: str) -> DeckSheet:
+    """Group a deck for display: the angels as a ladder, humans, interventions, totals, faults."""
+    counts = deck_counts(deck)
+    at_fault = {
+        card_id
+        for violation in deck.verdict.get("violations", [])
+        if violation["severity"] == "error"
+        for card_id in violation.get("card_ids", [])
+    }
+    lines = [Line(card, count, card.pk in at_fault) for card, count in counts]
+    by_order: dict[str, list[Line]] = {}
+    for line in lines:
+        if line.card.kind == "angel" and line.card.order:
+            by_order.setdefault(line.card.order, []).append(line)
+    orders = [o for o in rules.ORDERS if deck.faction == "lord" or o.id != "thrones"]
+    top = max((i for i, o in enumerate(orders) if o.id in by_order), default=-1)
+    ladder = [
+        Rung(
+            order=o.id,
+            label=str(Order(o.id).label),
+            level=o.level,
+            choir=choir_label(o.choir, deck.faction),
+            lines=by_order.get(o.id, []),
+            gap=o.id not in by_order and i < max(top, 1),
+        )
+        for i, o in enumerate(orders)
+    ]
+    ladder.reverse()
+    humans = [line for line in lines if line.card.kind == "human"]
+    alignment = {
+        a: sum(h.count for h in humans if h.card.alignment == a)
+        for a in ("good", "evil", "neutral", "")
+    }
+    angels = sum(line.count for line in lines if line.card.kind == "angel")
+    interventions = [line for line in lines if line.card.kind == "intervention"]
+    all_count = sum(line.count for line in lines)
+    human_count = sum(h.count for h in humans)
+    return DeckSheet(
+        deck=deck,
+        ladder=ladder,
+        unknown_order=[line for line in lines if line.card.kind == "angel" and not line.card.order],
+        humans=humans,
+        interventions=interventions,
+        totals=Totals(
+            all=all_count,
+            host=all_count - human_count,
+            angels=angels,
+            interventions=sum(line.count for line in interventions),
+            humans=human_count,
+            good=alignment["good"],
+            evil=alignment["evil"],
+            neutral=alignment["neutral"],
+            unknown_alignment=alignment[""],
+        ),
+        verdict=verdict_in(deck.verdict, lang),
+        at_fault=at_fault,
+        counts={card.pk: count for card, count in counts},
+    )
+
+
+BUILDER_PAGE_SIZE = 50
+
+
+@dataclass(frozen=True)
+class BuilderSearch:
+    filterset: CardFilter
+    page: Page
+    all_factions: bool
+
+
+def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> BuilderSearch:
+    """Search the deck's game for cards to add, by default only those that may fit its faction.
+
+    Cards of unknown faction stay in: most of the catalogue's factions are unknown, and the
+    rules report such a card as unverified rather than wrong.
+    """
+    base = Card.objects.of_game(deck.game.slug).for_listing()
+    all_factions = params.get("all_factions") == "1"
+    if not all_factions:
+        base = base.filter(Q(faction__in=[deck.faction, "any", ""]) | Q(kind="human"))
+    filterset = CardFilter(params, queryset=base)
+    queryset = filterset.qs if filterset.is_valid() else Card.objects.none()
+    page = Paginator(queryset, BUILDER_PAGE_SIZE).get_page(page_number)
+    return BuilderSearch(filterset=filterset, page=page, all_factions=all_factions)
+
+
+PUBLIC_PAGE_SIZE = 30
+
+
+@dataclass(frozen=True)
+class PublicDeckPage:
+    filterset: PublicDeckFilter
+    page: Page
+
+
+def public_deck_page(*, params: QueryDict, page_number: str | None) -> PublicDeckPage:
+    """Filter and paginate the public decks in a constant number of queries."""
+    filterset = PublicDeckFilter(params, queryset=public_decks())
+    queryset = filterset.qs if filterset.is_valid() else Deck.objects.none()
+    return PublicDeckPage(filterset, Paginator(queryset, PUBLIC_PAGE_SIZE).get_page(page_number))
+
+
+@dataclass(frozen=True)
+class Change:
+    card_id: int
+    name: str
+    before: int
+    after: int
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    version: DeckVersion
+    added: list[Change]
+    removed: list[Change]
+    renamed_from: str | None
+
+
+HISTORY_PAGE_SIZE = 25
+
+
+def deck_history(*, deck: Deck, page_number: str | None) -> tuple[Page, list[HistoryEntry]]:
+    """Return a page of the deck's versions, newest first, each with what changed from the one before."""
+    versions = deck.versions.order_by("-number")
+    page = Paginator(versions, HISTORY_PAGE_SIZE).get_page(page_number)
+    shown = list(page.object_list)
+    if not shown:
+        return page, []
+    # The version just before the oldest shown one, to diff it too.
+    previous = deck.versions.filter(number__lt=shown[-1].number).order_by("-number").first()
+    chain = [*shown, previous] if previous else shown
+    ids = {int(i) for v in chain for i in v.cards}
+    names = dict(Card.objects.filter(pk__in=ids).values_list("pk", "name"))
+    entries = []
+    for index, version in enumerate(shown):
+        before = chain[index + 1] if index + 1 < len(chain) else None
+        old = before.cards if before else {}
+        changes = [
+            Change(int(i), names.get(int(i), "?"), old.get(i, 0), version.cards.get(i, 0))
+            for i in sorted(set(old) | set(version.cards), key=lambda i: names.get(int(i), ""))
+            if old.get(i, 0) != version.cards.get(i, 0)
+        ]
+        entries.append(
+            HistoryEntry(
+                version=version,
+                added=[c for c in changes if c.delta > 0],
+                removed=[c for c in changes if c.delta < 0],
+                renamed_from=before.name if before and before.name != version.name else None,
+            )
+        )
+    return page, entries
+
+
+def like_state(*, deck: Deck, user: User | AnonymousUser) -> tuple[int, bool]:
+    """Return how many players like the deck and whether `user` is one of them."""
+    count = deck.likes.count()
+    liked = user.is_authenticated and deck.likes.filter(user=user).exists()
+    return count, liked

@@ -1,0 +1,271 @@
+"""Writes to decks: every save validates with rules/ and refuses to overwrite a newer version."""
+
+from collections.abc import Mapping
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+import rules
+from cardbase.models import Card, Game
+from decks.contract import contract_for, judge
+from decks.models import Deck, DeckCard, DeckFaction, DeckLike, DeckVersion, Visibility
+
+MAX_COPIES_PER_ENTRY = 99
+MAX_DISTINCT_CARDS = 500
+NAME_MAX = 100
+DEFAULT_GAME = "aniolowie"
+
+
+class DeckInputError(ValueError):
+    """Input a deck cannot take; `field` names where (e.g. "cards", "name")."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class DeckConflict(Exception):
+    """The deck was saved elsewhere since the caller read it; nothing was written."""
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(f"the deck is now at version {current_version}")
+        self.current_version = current_version
+
+
+def _clean_name(name: str) -> str:
+    name = (name or "").strip()
+    if not name:
+        raise DeckInputError(_("Podaj nazwę talii."), "name")
+    if len(name) > NAME_MAX:
+        raise DeckInputError(
+            _("Nazwa talii może mieć najwyżej %(max)d znaków.") % {"max": NAME_MAX}, "name"
+        )
+    return name
+
+
+def _clean_choice(value: str, choices, field: str) -> str:
+    if value not in choices.values:
+        allowed = ", ".join(choices.values)
+        raise DeckInputError(
+            _("Nieznana wartość %(value)r; dozwolone: %(allowed)s.")
+            % {"value": value, "allowed": allowed},
+            field,
+        )
+    return value
+
+
+def _resolve_cards(game: Game, cards: Mapping[int, int]) -> list[tuple[Card, int]]:
+    """Check card ids and counts; return the cards with counts, in catalogue name order."""
+    if len(cards) > MAX_DISTINCT_CARDS:
+        raise DeckInputError(
+            _("Talia może mieć najwyżej %(max)d różnych kart.") % {"max": MAX_DISTINCT_CARDS},
+            "cards",
+        )
+    clean: dict[int, int] = {}
+    for raw_id, raw_count in cards.items():
+        try:
+            card_id, count = int(raw_id), int(raw_count)
+        except (TypeError, ValueError):
+            raise DeckInputError(
+                _("Karta %(id)s: liczba kopii musi być liczbą całkowitą.") % {"id": raw_id},
+                "cards",
+            ) from None
+        if count < 0 or count > MAX_COPIES_PER_ENTRY:
+            raise DeckInputError(
+                _("Karta %(id)s: liczba kopii musi wynosić od 0 do %(max)d.")
+                % {"id": card_id, "max": MAX_COPIES_PER_ENTRY},
+                "cards",
+            )
+        if count:
+            clean[card_id] = count
+    found = {card.pk: card for card in Card.objects.filter(game=game, pk__in=clean)}
+    missing = sorted(set(clean) - set(found))
+    if missing:
+        raise DeckInputError(
+            _("Nie ma w katalogu tej gry kart o numerach: %(ids)s.")
+            % {"ids": ", ".join(map(str, missing))},
+            "cards",
+        )
+    return sorted(((found[i], n) for i, n in clean.items()), key=lambda pair: pair[0].search_name)
+
+
+def _store_cards(deck: Deck, counts: list[tuple[Card, int]]) -> None:
+    """Replace the deck's entries and refresh its verdict and totals."""
+    deck.entries.all().delete()
+    DeckCard.objects.bulk_create(
+        [DeckCard(deck=deck, card=card, count=count) for card, count in counts]
+    )
+    _refresh_verdict(deck, counts)
+
+
+def _keep_version(deck: Deck, counts: list[tuple[Card, int]]) -> None:
+    """Record the deck as this save leaves it, so its history can show and restore it."""
+    DeckVersion.objects.create(
+        deck=deck,
+        number=deck.version,
+        name=deck.name,
+        faction=deck.faction,
+        cards={str(card.pk): count for card, count in counts},
+        is_valid=deck.is_valid,
+    )
+
+
+def _refresh_verdict(deck: Deck, counts: list[tuple[Card, int]]) -> None:
+    verdict = judge(contract_for(game=deck.game.slug, faction=deck.faction, counts=counts))
+    deck.verdict = verdict
+    deck.is_valid = verdict["valid"]
+    deck.card_total = sum(count for _, count in counts)
+    Deck.objects.filter(pk=deck.pk).update(
+        verdict=deck.verdict, is_valid=deck.is_valid, card_total=deck.card_total
+    )
+
+
+def _game_with_rules(slug: str) -> Game:
+    if slug not in rules.GAME_MODULES:
+        raise DeckInputError(_("Dla tej gry nie ma jeszcze reguł budowania talii."), "game")
+    try:
+        return Game.objects.get(slug=slug)
+    except Game.DoesNotExist:
+        raise DeckInputError(_("Nie ma takiej gry: %(slug)s.") % {"slug": slug}, "game") from None
+
+
+@transaction.atomic
+def deck_create(
+    *,
+    owner: AbstractBaseUser,
+    name: str,
+    faction: str,
+    game: str = DEFAULT_GAME,
+    description: str = "",
+    visibility: str = Visibility.PRIVATE,
+    cards: Mapping[int, int] | None = None,
+    copied_from: Deck | None = None,
+) -> Deck:
+    """Create a deck, validate it and store the verdict; raise DeckInputError on bad input."""
+    game_obj = _game_with_rules(game)
+    deck = Deck.objects.create(
+        owner=owner,
+        game=game_obj,
+        name=_clean_name(name),
+        description=description or "",
+        faction=_clean_choice(faction, DeckFaction, "faction"),
+        visibility=_clean_choice(visibility, Visibility, "visibility"),
+        copied_from=copied_from,
+    )
+    counts = _resolve_cards(game_obj, cards or {})
+    _store_cards(deck, counts)
+    _keep_version(deck, counts)
+    return deck
+
+
+@transaction.atomic
+def deck_update(
+    *,
+    deck: Deck,
+    expected_version: int,
+    name: str | None = None,
+    description: str | None = None,
+    faction: str | None = None,
+    visibility: str | None = None,
+    cards: Mapping[int, int] | None = None,
+) -> Deck:
+    """Save changes made to `expected_version`; raise DeckConflict if the deck moved on since.
+
+    Fields left as None keep their value; `cards` (card id -> count, 0 removes) replaces the list.
+    """
+    changes: dict = {}
+    if name is not None:
+        changes["name"] = _clean_name(name)
+    if description is not None:
+        changes["description"] = description
+    if faction is not None:
+        changes["faction"] = _clean_choice(faction, DeckFaction, "faction")
+    if visibility is not None:
+        changes["visibility"] = _clean_choice(visibility, Visibility, "visibility")
+    counts = _resolve_cards(deck.game, cards) if cards is not None else None
+    # Compare-and-set in one UPDATE, so two saves racing from the same version cannot both win.
+    won = Deck.objects.filter(pk=deck.pk, version=expected_version).update(
+        version=F("version") + 1, **changes
+    )
+    if not won:
+        current = Deck.objects.filter(pk=deck.pk).values_list("version", flat=True).first()
+        raise DeckConflict(current or 0)
+    deck.refresh_from_db()
+    if counts is None:
+        counts = [(entry.card, entry.count) for entry in deck.entries.select_related("card")]
+        _refresh_verdict(deck, counts)
+    else:
+        _store_cards(deck, counts)
+    _keep_version(deck, counts)
+    return deck
+
+
+def deck_restore(*, deck: Deck, number: int, expected_version: int) -> Deck:
+    """Save an earlier version's name and cards as the newest version (history stays whole).
+
+    Cards deleted from the catalogue since then are left out.
+    """
+    try:
+        old = deck.versions.get(number=number)
+    except DeckVersion.DoesNotExist:
+        raise DeckInputError(
+            _("Ta talia nie ma wersji %(number)s.") % {"number": number}, "version"
+        ) from None
+    existing = set(
+        Card.objects.filter(game=deck.game, pk__in=[int(i) for i in old.cards]).values_list(
+            "pk", flat=True
+        )
+    )
+    cards = {int(i): n for i, n in old.cards.items() if int(i) in existing}
+    return deck_update(
+        deck=deck,
+        expected_version=expected_version,
+        name=old.name,
+        faction=old.faction,
+        cards=cards,
+    )
+
+
+def deck_like(*, deck: Deck, user: AbstractBaseUser) -> bool:
+    """Like a public deck of another player; return False if it was already liked."""
+    if deck.owner_id == user.pk:
+        raise DeckInputError(_("Nie można polubić własnej talii."), "like")
+    if deck.visibility != Visibility.PUBLIC:
+        raise DeckInputError(_("Polubić można tylko talie publiczne."), "like")
+    return DeckLike.objects.get_or_create(deck=deck, user=user)[1]
+
+
+def deck_unlike(*, deck: Deck, user: AbstractBaseUser) -> None:
+    """Take back a like."""
+    DeckLike.objects.filter(deck=deck, user=user).delete()
+
+
+def deck_delete(*, deck: Deck) -> None:
+    """Delete a deck and its entries."""
+    deck.delete()
+
+
+def deck_copy(*, deck: Deck, owner: AbstractBaseUser) -> Deck:
+    """Copy a deck into `owner`'s private decks, remembering where it came from."""
+    counts = {entry.card_id: entry.count for entry in deck.entries.all()}
+    return deck_create(
+        owner=owner,
+        name=(_("Kopia: %(name)s") % {"name": deck.name})[:NAME_MAX],
+        faction=deck.faction,
+        game=deck.game.slug,
+        description=deck.description,
+        cards=counts,
+        copied_from=deck,
+    )
+
+
+def revalidate_decks_with(*, card: Card) -> int:
+    """Refresh the stored verdict of every deck holding `card`; return how many changed."""
+    decks = Deck.objects.filter(entries__card=card).select_related("game").distinct()
+    for deck in decks:
+        counts = [(entry.card, entry.count) for entry in deck.entries.select_related("card")]
+        _refresh_verdict(deck, counts)
+    return len(decks)

@@ -1,0 +1,22 @@
+"""Template helpers for deck pages."""
+
+import markdown as _markdown
+import nh3
+from django import template
+from django.utils.safestring import mark_safe
+
+register = template.Library()
+
+
+@register.filter
+def get_item(mapping, key):
+    """Look a key up in a dict (the builder's card counts)."""
+    return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter(is_safe=True)
+def markdown(text: str) -> str:
+    """Render a deck description's Markdown as HTML with anything unsafe stripped."""
+    html = _markdown.markdown(text or "", extensions=["sane_lists"], output_format="html")
+    # nh3 keeps a safe subset (no scripts, styles, event handlers or javascript: links).
+    return mark_safe(nh3.clean(html))  # noqa: S308 - sanitised on the line above

@@ -1,0 +1,156 @@
+"""Parse and write decks as plain text, one card a line; pure Python (no Django).
+
+Grammar of a line (surrounding spaces ignored):
+
+- ``2 Gaap``, ``2x Gaap``, ``2 x Gaap``, ``2× Gaap`` - a count (1 to 99) and a card name;
+- ``Gaap`` - a name without a count means one copy;
+- ``# ...`` - a comment; ``2 Gaap  # core`` - a trailing comment; blank lines are skipped.
+
+A line whose first word looks like a number (``0``, ``-1``, ``1.5``, ``200``), or any word followed
+by a separate ``x`` (``abc x Gaap``), is read as a count and must be a whole number from 1 to 99.
+Errors do not stop the parse: every faulty line is reported with its number and text. Messages
+are left to the caller (the site translates them): an error carries a stable `problem` code.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAX_TEXT_CHARS = 100_000
+MAX_LINES = 1000
+MAX_COUNT = 99
+
+# Problem codes of LineError.
+BAD_COUNT = "bad-count"  # not a whole number ("abc", "1.5")
+COUNT_TOO_LOW = "count-too-low"  # 0 or negative
+COUNT_TOO_HIGH = "count-too-high"  # above MAX_COUNT
+MISSING_NAME = "missing-name"  # a count and nothing after it
+
+_SEPARATORS = frozenset({"x", "×"})
+# A first word that is meant as a number: digits, maybe signed, maybe with a fraction.
+_NUMBER_LIKE = re.compile(r"[+-]?[0-9][0-9.,]*|[+-][0-9.,]+", re.ASCII)
+_DIGITS = re.compile(r"[0-9]+", re.ASCII)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One card line: where it was, how many copies and the name as written."""
+
+    line: int
+    count: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class LineError:
+    """A line that is not `count name`: its number, its text, a problem code and the bad value."""
+
+    line: int
+    text: str
+    problem: str
+    value: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedText:
+    """What a text held: the card lines in order and every faulty line."""
+
+    entries: tuple[Entry, ...]
+    errors: tuple[LineError, ...]
+
+
+class TextTooLarge(ValueError):
+    """The input is over MAX_TEXT_CHARS characters or MAX_LINES lines; nothing was parsed."""
+
+    def __init__(self, chars: int, lines: int) -> None:
+        super().__init__(
+            f"the deck text has {chars} characters and {lines} lines; at most "
+            f"{MAX_TEXT_CHARS} characters and {MAX_LINES} lines are read"
+        )
+        self.chars = chars
+        self.lines = lines
+
+
+def check_size(text: str) -> None:
+    """Raise TextTooLarge if `text` is over the limits; the length test comes first, so a huge
+    paste is refused without being split."""
+    if len(text) > MAX_TEXT_CHARS:
+        raise TextTooLarge(len(text), text.count("\n", 0, MAX_TEXT_CHARS) + 1)
+    lines = len(text.splitlines())
+    if lines > MAX_LINES:
+        raise TextTooLarge(len(text), lines)
+
+
+def _split_count(words: list[str]) -> tuple[str | None, str]:
+    """Split a line's words into (count text or None, name)."""
+    first = words[0]
+    rest = words[1:]
+    if first[-1:].casefold() in _SEPARATORS and _NUMBER_LIKE.fullmatch(first[:-1]):
+        return first[:-1], " ".join(rest)
+    if rest and rest[0].casefold() in _SEPARATORS:
+        return first, " ".join(rest[1:])
+    if _NUMBER_LIKE.fullmatch(first):
+        return first, " ".join(rest)
+    return None, " ".join(words)
+
+
+def parse_line(number: int, raw: str) -> Entry | LineError | None:
+    """Parse one line; return None for a blank or comment line."""
+    text = raw.split("#", 1)[0].strip()
+    if not text:
+        return None
+    shown = raw.strip()
+    count_text, name = _split_count(text.split())
+    if count_text is None:
+        return Entry(number, 1, name)
+    if not _DIGITS.fullmatch(count_text):
+        if count_text.startswith("-") and _DIGITS.fullmatch(count_text[1:]):
+            return LineError(number, shown, COUNT_TOO_LOW, count_text)
+        return LineError(number, shown, BAD_COUNT, count_text)
+    # Compare digits before int(): a thousand-digit count must not cost a bignum conversion.
+    digits = count_text.lstrip("0")
+    if len(digits) > len(str(MAX_COUNT)) or int(digits or "0") > MAX_COUNT:
+        return LineError(number, shown, COUNT_TOO_HIGH, count_text)
+    count = int(digits or "0")
+    if count < 1:
+        return LineError(number, shown, COUNT_TOO_LOW, count_text)
+    if not name:
+        return LineError(number, shown, MISSING_NAME, count_text)
+    return Entry(number, count, name)
+
+
+def parse_text(text: str) -> ParsedText:
+    """Parse a whole deck text; raise TextTooLarge before reading anything over the limits."""
+    check_size(text)
+    entries: list[Entry] = []
+    errors: list[LineError] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        result = parse_line(number, raw.lstrip("\ufeff"))
+        if isinstance(result, Entry):
+            entries.append(result)
+        elif isinstance(result, LineError):
+            errors.append(result)
+    return ParsedText(tuple(entries), tuple(errors))
+
+
+def format_line(count: int, name: str) -> str:
+    """Write one card line as `count name`."""
+    return f"{count} {name}"
+
+
+def reads_back(count: int, name: str) -> bool:
+    """Tell whether `count name` parses back to the same count and name (no '#', no 'x' word)."""
+    if "\n" in name or "\r" in name:
+        return False
+    parsed = parse_line(1, format_line(count, name))
+    return (
+        isinstance(parsed, Entry)
+        and parsed.count == count
+        and parsed.name == " ".join(name.split())
+    )
+
+
+def comment(text: str) -> str:
+    """Write `text` as a comment line, folding any line breaks so it stays one line."""
+    return "# " + " ".join(text.split())

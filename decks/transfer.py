@@ -1,0 +1,619 @@
+"""Deck import and export: plain text, the JSON contract and deck codes.
+
+Reads only: importing turns input into an ImportedDeck (game, faction, {card id: count}) or raises
+ImportFailed with every problem found; the views then save through decks.services.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import difflib
+import json
+import re
+import zlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+import rules
+from cardbase.choices import Order, choir_label
+from cardbase.models import Card, Game
+from decks import textformat
+from decks.contract import contract_for, judge, verdict_in
+from decks.models import Deck
+from decks.selectors import DeckSheet, Line, Rung, Totals, deck_contract, deck_counts
+from decks.services import DEFAULT_GAME, MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
+
+MAX_IMPORT_CHARS = textformat.MAX_TEXT_CHARS
+MAX_SUGGESTIONS = 3
+SUGGESTION_CUTOFF = 0.6
+# Lines and values are echoed in messages; a pasted essay is cut, not repeated in full.
+_SHOWN_CHARS = 80
+
+FORMATS = ("text", "json", "code")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason an import failed: where (a line number or a JSON path), what and what may help."""
+
+    message: str
+    line: int | None = None
+    text: str = ""
+    where: str = ""
+    suggestions: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        place = ""
+        if self.line is not None:
+            place = _("wiersz %(line)d") % {"line": self.line}
+            if self.text:
+                place += f" („{_shorten(self.text)}”)"
+        elif self.where:
+            place = self.where
+        return f"{place}: {self.message}" if place else self.message
+
+
+class ImportFailed(Exception):
+    """The input cannot become a deck; `problems` lists every fault found."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+@dataclass(frozen=True)
+class ImportedDeck:
+    """A deck read from text, JSON or a code, its cards checked against the catalogue."""
+
+    game: str
+    faction: str | None
+    cards: dict[int, int]
+    # The catalogue cards behind the ids, so callers need not load them again.
+    cards_by_id: dict[int, Card] = field(default_factory=dict)
+
+
+def _shorten(text: str) -> str:
+    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 1] + "…"
+
+
+# ---------------------------------------------------------------------------------------------
+# The catalogue of one game, indexed for name look-ups
+
+
+@dataclass
+class Catalogue:
+    """Every card of one game, by id, by folded name and by slug."""
+
+    game: Game
+    by_id: dict[int, Card]
+    by_key: dict[str, list[Card]]
+    by_slug: dict[str, Card]
+
+    @classmethod
+    def load(cls, game: str) -> Catalogue:
+        """Load the cards of the game `game` (slug); raise ImportFailed if it has no rules."""
+        if game not in rules.GAME_MODULES:
+            raise ImportFailed([Problem(_("Nieznana gra „%(game)s”.") % {"game": game})])
+        try:
+            game_obj = Game.objects.get(slug=game)
+        except Game.DoesNotExist:
+            raise ImportFailed(
+                [Problem(_("Gry „%(game)s” nie ma w katalogu.") % {"game": game})]
+            ) from None
+        by_id: dict[int, Card] = {}
+        by_key: dict[str, list[Card]] = {}
+        by_slug: dict[str, Card] = {}
+        for card in Card.objects.filter(game=game_obj).order_by("name", "pk"):
+            card.game = game_obj
+            by_id[card.pk] = card
+            by_key.setdefault(card.search_name, []).append(card)
+            by_slug[card.slug] = card
+        return cls(game=game_obj, by_id=by_id, by_key=by_key, by_slug=by_slug)
+
+    def find(self, name: str) -> Card | Problem:
+        """Return the card called `name` (case and diacritics ignored, or its slug) or a Problem."""
+        key = rules.card_key(name)
+        cards = self.by_key.get(key, [])
+        if len(cards) == 1:
+            return cards[0]
+        slug = self.by_slug.get(name.strip().lower())
+        if slug is not None:
+            return slug
+        if cards:
+            listed = ", ".join(f"{card.name} ({card.slug})" for card in cards)
+            return Problem(
+                _(
+                    "Nazwa „%(name)s” pasuje do kilku kart: %(cards)s. Wpisz zamiast niej "
+                    "identyfikator karty podany w nawiasie."
+                )
+                % {"name": _shorten(name), "cards": listed},
+                suggestions=tuple(card.slug for card in cards),
+            )
+        close = difflib.get_close_matches(
+            key, self.by_key, n=MAX_SUGGESTIONS, cutoff=SUGGESTION_CUTOFF
+        )
+        names = tuple(self.by_key[k][0].name for k in close)
+        message = _("Nie ma w katalogu karty „%(name)s”.") % {"name": _shorten(name)}
+        if names:
+            message += " " + _("Czy chodziło o: %(names)s?") % {"names": ", ".join(names)}
+        return Problem(message, suggestions=names)
+
+
+# ---------------------------------------------------------------------------------------------
+# Import
+
+
+def _line_message(error: textformat.LineError) -> str:
+    value = _shorten(error.value)
+    limit = textformat.MAX_COUNT
+    if error.problem == textformat.BAD_COUNT:
+        return _(
+            "„%(value)s” nie jest liczbą kopii: wpisz liczbę od 1 do %(max)d, np. „2 Gaap”."
+        ) % {
+            "value": value,
+            "max": limit,
+        }
+    if error.problem == textformat.COUNT_TOO_LOW:
+        return _(
+            "Liczba kopii %(value)s jest za mała: wpisz od 1 do %(max)d (kartę, której nie "
+            "chcesz, usuń z listy)."
+        ) % {"value": value, "max": limit}
+    if error.problem == textformat.COUNT_TOO_HIGH:
+        return _("Liczba kopii %(value)s jest za duża: najwyżej %(max)d.") % {
+            "value": value,
+            "max": limit,
+        }
+    return _("Po liczbie kopii brakuje nazwy karty.")
+
+
+def too_large_problem() -> Problem:
+    """Return the one message for input over the size limits."""
+    return Problem(
+        _(
+            "Talia jest za długa: wczytujemy najwyżej %(chars)d znaków (100 kB) i %(lines)d "
+            "wierszy. Wklej samą listę kart, po jednej w wierszu."
+        )
+        % {"chars": MAX_IMPORT_CHARS, "lines": textformat.MAX_LINES}
+    )
+
+
+class _Tally:
+    """Add up counts per card, remembering where each came from, and check the totals."""
+
+    def __init__(self) -> None:
+        self.counts: dict[int, int] = {}
+        self.cards: dict[int, Card] = {}
+        self.places: dict[int, list[str]] = {}
+
+    def add(self, card: Card, count: int, place: str) -> None:
+        self.counts[card.pk] = self.counts.get(card.pk, 0) + count
+        self.cards[card.pk] = card
+        self.places.setdefault(card.pk, []).append(place)
+
+    def problems(self) -> list[Problem]:
+        found = [
+            Problem(
+                _(
+                    "Karta „%(name)s” występuje kilka razy (%(places)s) i razem ma %(count)d "
+                    "kopii; najwyżej %(max)d."
+                )
+                % {
+                    "name": self.cards[card_id].name,
+                    "places": ", ".join(self.places[card_id]),
+                    "count": count,
+                    "max": MAX_COPIES_PER_ENTRY,
+                }
+            )
+            for card_id, count in self.counts.items()
+            if count > MAX_COPIES_PER_ENTRY
+        ]
+        if len(self.counts) > MAX_DISTINCT_CARDS:
+            found.append(
+                Problem(
+                    _("Talia może mieć najwyżej %(max)d różnych kart.")
+                    % {"max": MAX_DISTINCT_CARDS}
+                )
+            )
+        return found
+
+
+def _no_cards() -> Problem:
+    return Problem(
+        _("Nie znaleziono żadnej karty. Wpisz po jednej karcie w wierszu, np. „2 Gaap”.")
+    )
+
+
+def read_text(text: str, *, game: str = DEFAULT_GAME, faction: str | None = None) -> ImportedDeck:
+    """Read a plain-text deck and resolve its names in `game`'s catalogue; raise ImportFailed."""
+    try:
+        parsed = textformat.parse_text(text)
+    except textformat.TextTooLarge:
+        raise ImportFailed([too_large_problem()]) from None
+    catalogue = Catalogue.load(game)
+    problems: list[tuple[int, Problem]] = [
+        (e.line, Problem(_line_message(e), line=e.line, text=e.text)) for e in parsed.errors
+    ]
+    lines = text.splitlines()
+    tally = _Tally()
+    for entry in parsed.entries:
+        found = catalogue.find(entry.name)
+        if isinstance(found, Problem):
+            raw = lines[entry.line - 1].strip()
+            problems.append(
+                (
+                    entry.line,
+                    Problem(
+                        found.message, line=entry.line, text=raw, suggestions=found.suggestions
+                    ),
+                )
+            )
+        else:
+            tally.add(found, entry.count, _("wiersz %(line)d") % {"line": entry.line})
+    ordered = [problem for _line, problem in sorted(problems, key=lambda pair: pair[0])]
+    ordered += tally.problems()
+    if not ordered and not tally.counts:
+        ordered.append(_no_cards())
+    if ordered:
+        raise ImportFailed(ordered)
+    return ImportedDeck(game, faction, tally.counts, tally.cards)
+
+
+def read_json(text: str, *, faction: str | None = None) -> ImportedDeck:
+    """Read a deck in the JSON contract: cards by "id" when valid for its game, else by name."""
+    if len(text) > MAX_IMPORT_CHARS:
+        raise ImportFailed([too_large_problem()])
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ImportFailed(
+            [
+                Problem(
+                    _("To nie jest poprawny JSON (%(error)s).") % {"error": exc.msg},
+                    line=exc.lineno,
+                )
+            ]
+        ) from None
+    except RecursionError:
+        raise ImportFailed([Problem(_("Ten JSON jest zagnieżdżony zbyt głęboko."))]) from None
+    if isinstance(data, dict) and data.get("game") is None:
+        data["game"] = DEFAULT_GAME  # the contract needs a game; a file for this site may omit it
+    try:
+        rules.parse_deck(data)
+    except rules.DeckFormatError as exc:
+        raise ImportFailed([Problem(exc.message, where=exc.path)]) from None
+    game = data["game"]
+    catalogue = Catalogue.load(game)
+    problems: list[Problem] = []
+    tally = _Tally()
+    for index, raw in enumerate(data["cards"]):
+        card_id = raw.get("id")
+        card = catalogue.by_id.get(card_id) if type(card_id) is int else None
+        if card is None:
+            found = catalogue.find(raw["name"])
+            if isinstance(found, Problem):
+                problems.append(
+                    Problem(found.message, where=f"cards[{index}]", suggestions=found.suggestions)
+                )
+                continue
+            card = found
+        tally.add(card, raw["count"], f"cards[{index}]")
+    problems += tally.problems()
+    if not problems and not tally.counts:
+        problems.append(_no_cards())
+    if problems:
+        raise ImportFailed(problems)
+    return ImportedDeck(game, faction or data.get("faction"), tally.counts, tally.cards)
+
+
+def read_code(code: str, *, faction: str | None = None) -> ImportedDeck:
+    """Read a deck code (or a link holding one) and check its cards exist; raise ImportFailed."""
+    try:
+        code_faction, counts = decode_code(code_from_input(code))
+    except CodeError as exc:
+        raise ImportFailed([Problem(exc.message)]) from None
+    cards = {card.pk: card for card in Card.objects.filter(pk__in=counts).select_related("game")}
+    missing = sorted(set(counts) - set(cards))
+    if missing:
+        raise ImportFailed(
+            [
+                Problem(
+                    _(
+                        "Kod wskazuje karty, których nie ma w katalogu (numery %(ids)s); mógł "
+                        "powstać na innej stronie albo karty usunięto."
+                    )
+                    % {"ids": ", ".join(map(str, missing))}
+                )
+            ]
+        )
+    games = {card.game.slug for card in cards.values()}
+    if len(games) > 1:
+        raise ImportFailed([Problem(_("Kod łączy karty różnych gier."))])
+    game = games.pop() if games else DEFAULT_GAME
+    if game not in rules.GAME_MODULES:
+        raise ImportFailed([Problem(_("Nieznana gra „%(game)s”.") % {"game": game})])
+    return ImportedDeck(game, faction or code_faction, counts, cards)
+
+
+def read_import(fmt: str, text: str, *, faction: str | None = None) -> ImportedDeck:
+    """Read `text` in format `fmt` ("text", "json" or "code") and settle the deck's faction."""
+    if fmt == "json":
+        imported = read_json(text, faction=faction)
+    elif fmt == "code":
+        imported = read_code(text, faction=faction)
+    else:
+        imported = read_text(text, faction=faction)
+    if imported.faction not in ("lord", "fallen"):
+        inferred = infer_faction(imported.cards_by_id.values())
+        if inferred is None:
+            raise ImportFailed(
+                [
+                    Problem(
+                        _(
+                            "Z kart nie da się ustalić frakcji talii (brak kart jednej frakcji "
+                            "albo karty obu frakcji): wybierz frakcję w formularzu."
+                        )
+                    )
+                ]
+            )
+        imported = ImportedDeck(imported.game, inferred, imported.cards, imported.cards_by_id)
+    return imported
+
+
+def infer_faction(cards: Iterable[Card]) -> str | None:
+    """Return the one faction the deck's angels and interventions name, or None if not one."""
+    seen = {card.faction for card in cards if card.faction in ("lord", "fallen")}
+    return seen.pop() if len(seen) == 1 else None
+
+
+# ---------------------------------------------------------------------------------------------
+# Deck codes: "1" + faction letter + base64url(varint pairs + checksum byte)
+
+CODE_VERSION = "1"
+_FACTION_LETTERS = {"lord": "L", "fallen": "F"}
+_LETTER_FACTIONS = {letter: faction for faction, letter in _FACTION_LETTERS.items()}
+MAX_CODE_CHARS = 2000
+_MAX_VARINT_BYTES = 5  # 35 bits: far beyond any card id
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*", re.ASCII)
+
+
+class CodeError(ValueError):
+    """A deck code that cannot be read; `message` says why, for the user."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def _checksum(head: str, payload: bytes) -> int:
+    # Covers the version and faction letters too, so a mistyped letter is caught.
+    return zlib.crc32(head.encode("ascii") + payload) & 0xFF
+
+
+def encode_code(faction: str, counts: Mapping[int, int]) -> str:
+    """Return the deck code of a faction and {card id: count}: ids sorted, stored as gaps."""
+    head = CODE_VERSION + _FACTION_LETTERS[faction]
+    payload = bytearray()
+    previous = 0
+    for card_id in sorted(card_id for card_id, count in counts.items() if count > 0):
+        payload += _varint(card_id - previous) + _varint(counts[card_id])
+        previous = card_id
+    payload.append(_checksum(head, bytes(payload)))
+    return head + base64.urlsafe_b64encode(bytes(payload)).decode("ascii").rstrip("=")
+
+
+def code_from_input(text: str) -> str:
+    """Take a code from what a user pasted: the code itself or a link to its page."""
+    text = "".join(text.split())
+    if "/code/" in text:
+        text = text.split("/code/", 1)[1].split("?", 1)[0].split("#", 1)[0].strip("/")
+    return text
+
+
+def decode_code(code: str) -> tuple[str, dict[int, int]]:
+    """Return (faction, {card id: count}) of a deck code; raise CodeError if it is not one."""
+    bad = _("To nie jest poprawny kod talii (%(why)s). Skopiuj go jeszcze raz, w całości.")
+    if not code:
+        raise CodeError(_("Podaj kod talii."))
+    if len(code) > MAX_CODE_CHARS:
+        raise CodeError(bad % {"why": _("za długi")})
+    if code[0] != CODE_VERSION:
+        raise CodeError(bad % {"why": _("nieznana wersja kodu")})
+    faction = _LETTER_FACTIONS.get(code[1:2].upper())
+    if faction is None:
+        raise CodeError(bad % {"why": _("nieznana frakcja")})
+    body = code[2:]
+    if not _BASE64URL.fullmatch(body):
+        raise CodeError(bad % {"why": _("niedozwolone znaki")})
+    try:
+        payload = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        raise CodeError(bad % {"why": _("niedozwolone znaki")}) from None
+    if not payload or payload[-1] != _checksum(code[:2], payload[:-1]):
+        raise CodeError(bad % {"why": _("suma kontrolna się nie zgadza")})
+    numbers: list[int] = []
+    value = shift = length = 0
+    for byte in payload[:-1]:
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        length += 1
+        if length > _MAX_VARINT_BYTES:
+            raise CodeError(bad % {"why": _("uszkodzona liczba")})
+        if not byte & 0x80:
+            numbers.append(value)
+            value = shift = length = 0
+    if length or len(numbers) % 2:
+        raise CodeError(bad % {"why": _("urwany")})
+    counts: dict[int, int] = {}
+    card_id = 0
+    for gap, count in zip(numbers[::2], numbers[1::2], strict=True):
+        if gap < 1 or not 1 <= count <= MAX_COPIES_PER_ENTRY:
+            raise CodeError(bad % {"why": _("niemożliwa karta lub liczba kopii")})
+        card_id += gap
+        counts[card_id] = count
+    if len(counts) > MAX_DISTINCT_CARDS:
+        raise CodeError(bad % {"why": _("za dużo kart")})
+    return faction, counts
+
+
+def deck_code(deck: Deck) -> str:
+    """Return the code of a saved deck."""
+    return encode_code(deck.faction, {card.pk: count for card, count in deck_counts(deck)})
+
+
+# ---------------------------------------------------------------------------------------------
+# Export
+
+
+def deck_json(deck: Deck) -> str:
+    """Return the deck in the rules engine's JSON contract, as a file's text."""
+    return json.dumps(deck_contract(deck), ensure_ascii=False, indent=2) + "\n"
+
+
+def _label(card: Card, ambiguous: set[str]) -> str:
+    """Name a card so that importing the line finds it again: its name, else its slug."""
+    if card.search_name in ambiguous or not textformat.reads_back(1, card.name):
+        return card.slug
+    return card.name
+
+
+def deck_text(deck: Deck) -> str:
+    """Return the deck as plain text grouped by kind, the angels by order from highest to lowest."""
+    counts = deck_counts(deck)
+    keys = {card.search_name for card, _count in counts}
+    taken: dict[str, int] = {}
+    for key in Card.objects.filter(game=deck.game, search_name__in=keys).values_list(
+        "search_name", flat=True
+    ):
+        taken[key] = taken.get(key, 0) + 1
+    ambiguous = {key for key, n in taken.items() if n > 1}
+
+    out = [
+        textformat.comment(_("Talia: %(name)s") % {"name": deck.name}),
+        textformat.comment(
+            _("Frakcja: %(faction)s · gra: %(game)s")
+            % {"faction": deck.get_faction_display(), "game": deck.game.slug}
+        ),
+    ]
+
+    def group(title: str, cards: list[tuple[Card, int]]) -> None:
+        if cards:
+            out.append("")
+            out.append(textformat.comment(title))
+            out.extend(textformat.format_line(n, _label(card, ambiguous)) for card, n in cards)
+
+    angels = [(card, n) for card, n in counts if card.kind == "angel"]
+    if angels:
+        out.append("")
+        out.append(textformat.comment(_("Anioły")))
+    # Highest order first, as the builder's ladder shows them.
+    for info in reversed(rules.ORDERS):
+        in_order = [(card, n) for card, n in angels if card.order == info.id]
+        if in_order:
+            out.append(textformat.comment(f"{Order(info.id).label} ({info.level:02d})"))
+            out.extend(textformat.format_line(n, _label(card, ambiguous)) for card, n in in_order)
+    unknown = [(card, n) for card, n in angels if not card.order]
+    if unknown:
+        out.append(textformat.comment(_("Anioły o nieznanym zakonie")))
+        out.extend(textformat.format_line(n, _label(card, ambiguous)) for card, n in unknown)
+    group(_("Ludzie"), [(card, n) for card, n in counts if card.kind == "human"])
+    group(_("Interwencje"), [(card, n) for card, n in counts if card.kind == "intervention"])
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# A deck that is not saved (a code's page): grouped like the deck page, judged on the fly
+
+
+def unsaved_sheet(imported: ImportedDeck, *, name: str, lang: str) -> DeckSheet:
+    """Group an imported deck as the deck page does, with the rules' verdict computed now."""
+    game = Game.objects.get(slug=imported.game)
+    faction = imported.faction or "lord"
+    deck = Deck(name=name, game=game, faction=faction)
+    cards = imported.cards_by_id
+    counts = sorted(
+        ((cards[card_id], n) for card_id, n in imported.cards.items()),
+        key=lambda pair: pair[0].search_name,
+    )
+    stored = judge(contract_for(game=game.slug, faction=faction, counts=counts))
+    at_fault = {
+        card_id
+        for violation in stored["violations"]
+        if violation["severity"] == "error"
+        for card_id in violation["card_ids"]
+    }
+    lines = [Line(card, n, card.pk in at_fault) for card, n in counts]
+    by_order: dict[str, list[Line]] = {}
+    for line in lines:
+        if line.card.kind == "angel" and line.card.order:
+            by_order.setdefault(line.card.order, []).append(line)
+    orders = [o for o in rules.ORDERS if faction == "lord" or o.id != "thrones"]
+    top = max((i for i, o in enumerate(orders) if o.id in by_order), default=-1)
+    ladder = [
+        Rung(
+            order=o.id,
+            label=str(Order(o.id).label),
+            level=o.level,
+            choir=choir_label(o.choir, faction),
+            lines=by_order.get(o.id, []),
+            gap=o.id not in by_order and i < max(top, 1),
+        )
+        for i, o in enumerate(orders)
+    ]
+    ladder.reverse()
+    humans = [line for line in lines if line.card.kind == "human"]
+    interventions = [line for line in lines if line.card.kind == "intervention"]
+
+    def humans_of(alignment: str) -> int:
+        return sum(h.count for h in humans if h.card.alignment == alignment)
+
+    total = sum(n for _card, n in counts)
+    human_total = sum(h.count for h in humans)
+    return DeckSheet(
+        deck=deck,
+        ladder=ladder,
+        unknown_order=[line for line in lines if line.card.kind == "angel" and not line.card.order],
+        humans=humans,
+        interventions=interventions,
+        totals=Totals(
+            all=total,
+            host=total - human_total,
+            angels=sum(line.count for line in lines if line.card.kind == "angel"),
+            interventions=sum(line.count for line in interventions),
+            humans=human_total,
+            good=humans_of("good"),
+            evil=humans_of("evil"),
+            neutral=humans_of("neutral"),
+            unknown_alignment=humans_of(""),
+        ),
+        verdict=verdict_in(stored, lang),
+        at_fault=at_fault,
+        counts=dict(imported.cards),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The command line: a text deck judged without saving
+
+
+def judge_text(text: str, *, game: str = DEFAULT_GAME, faction: str | None = None) -> rules.Verdict:
+    """Resolve a plain-text deck in the catalogue and validate it; raise ImportFailed."""
+    imported = read_text(text, game=game, faction=faction)
+    counts = [(imported.cards_by_id[card_id], n) for card_id, n in imported.cards.items()]
+    contract: dict[str, Any] = contract_for(game=game, faction=faction, counts=counts)  # type: ignore[arg-type]
+    return rules.validate_contract(contract)

@@ -1,0 +1,14 @@
+"""Deck import and export: plain text, JSON contract, deck codes."""
+
+from django.urls import path
+
+from decks import transfer_views
+
+urlpatterns = [
+    path("import/", transfer_views.deck_import, name="deck-import"),
+    path("code/<str:code>/", transfer_views.deck_code, name="deck-code"),
+    path("code/<str:code>/open/", transfer_views.deck_code_open, name="deck-code-open"),
+    path("<uuid:deck_id>/export.txt", transfer_views.deck_export_text, name="deck-export-text"),
+    path("<uuid:deck_id>/export.json", transfer_views.deck_export_json, name="deck-export-json"),
+    path("<uuid:deck_id>/code/", transfer_views.deck_code_of, name="deck-code-of"),
+]

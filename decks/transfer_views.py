@@ -1,0 +1,221 @@
+"""Deck import, export and deck codes: thin views over decks.transfer and decks.services."""
+
+from urllib.parse import urlencode
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from decks import selectors, services, transfer
+from decks.models import Deck, DeckFaction
+
+# Django refuses bodies over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) with a bare 400 before any
+# view runs; the import page checks the declared length first to answer with its own message.
+MAX_IMPORT_BODY = 1024 * 1024
+MAX_UPLOAD_BYTES = transfer.MAX_IMPORT_CHARS
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "pl").startswith("en") else "pl"
+
+
+def _readable_deck(request: HttpRequest, deck_id) -> Deck:
+    try:
+        return selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+    except Deck.DoesNotExist:
+        raise Http404(_("Nie ma takiej talii albo jest prywatna.")) from None
+
+
+class ImportForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Nazwa talii"), max_length=services.NAME_MAX)
+    faction = forms.ChoiceField(
+        label=gettext_lazy("Frakcja"),
+        choices=[("", gettext_lazy("ustal z importu")), *DeckFaction.choices],
+        required=False,
+    )
+    format = forms.ChoiceField(
+        label=gettext_lazy("Format"),
+        choices=[
+            ("text", gettext_lazy("tekst: karta w wierszu, np. „2 Gaap”")),
+            ("json", gettext_lazy("JSON (kontrakt reguł)")),
+            ("code", gettext_lazy("kod talii lub link do niego")),
+        ],
+        initial="text",
+        widget=forms.RadioSelect,
+    )
+    text = forms.CharField(
+        label=gettext_lazy("Talia"),
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false"}),
+    )
+    file = forms.FileField(label=gettext_lazy("albo plik (do 100 kB)"), required=False)
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            if upload.size > MAX_UPLOAD_BYTES:
+                raise forms.ValidationError(
+                    _("Plik jest za duży: najwyżej 100 kB."), code="too_large"
+                )
+            try:
+                data["text"] = upload.read(MAX_UPLOAD_BYTES + 1).decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(
+                    _("Plik nie jest tekstem w UTF-8."), code="encoding"
+                ) from None
+        if not (data.get("text") or "").strip():
+            raise forms.ValidationError(_("Wklej talię albo wybierz plik."), code="empty")
+        return data
+
+
+@csrf_protect
+def _deck_import(request: HttpRequest) -> HttpResponse:
+    problems: list[transfer.Problem] = []
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            imported = transfer.read_import(
+                data["format"], data["text"], faction=data["faction"] or None
+            )
+            deck = services.deck_create(
+                owner=request.user,
+                name=data["name"],
+                faction=imported.faction,
+                game=imported.game,
+                cards=imported.cards,
+            )
+        except transfer.ImportFailed as failed:
+            problems = failed.problems
+        except services.DeckInputError as error:
+            problems = [transfer.Problem(error.message)]
+        else:
+            messages.success(
+                request,
+                _("Zaimportowano talię „%(name)s”: %(count)d kart.")
+                % {"name": deck.name, "count": deck.card_total},
+            )
+            return redirect("deck-edit", deck_id=deck.pk)
+        # Keep the user's text (also a file's) to fix in place; a paste over the limit is not
+        # worth sending back.
+        form.data = form.data.copy()
+        text = data["text"]
+        form.data["text"] = text if len(text) <= transfer.MAX_IMPORT_CHARS else ""
+    status = 400 if problems or form.errors else 200
+    return render(
+        request, "decks/deck_import.html", {"form": form, "problems": problems}, status=status
+    )
+
+
+@csrf_exempt  # checked by _deck_import once the body is known to be of a sane size
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_import(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > MAX_IMPORT_BODY:
+            return render(
+                request,
+                "decks/deck_import.html",
+                {"form": ImportForm(), "problems": [transfer.too_large_problem()]},
+                status=413,
+            )
+    return _deck_import(request)
+
+
+def _download(text: str, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+def _filename(deck: Deck, extension: str) -> str:
+    return f"{slugify(deck.name) or 'talia'}.{extension}"
+
+
+@require_GET
+def deck_export_text(request: HttpRequest, deck_id) -> HttpResponse:
+    deck = _readable_deck(request, deck_id)
+    return _download(transfer.deck_text(deck), _filename(deck, "txt"), "text/plain")
+
+
+@require_GET
+def deck_export_json(request: HttpRequest, deck_id) -> HttpResponse:
+    deck = _readable_deck(request, deck_id)
+    return _download(transfer.deck_json(deck), _filename(deck, "json"), "application/json")
+
+
+def _code_url(code: str, name: str = "") -> str:
+    url = reverse("deck-code", kwargs={"code": code})
+    return f"{url}?{urlencode({'name': name})}" if name else url
+
+
+@require_GET
+def deck_code_of(request: HttpRequest, deck_id) -> HttpResponse:
+    deck = _readable_deck(request, deck_id)
+    return redirect(_code_url(transfer.deck_code(deck), deck.name))
+
+
+@require_GET
+def deck_code(request: HttpRequest, code: str) -> HttpResponse:
+    name = (request.GET.get("name") or "").strip()[: services.NAME_MAX] or _("Talia z kodu")
+    try:
+        imported = transfer.read_code(code)
+    except transfer.ImportFailed as failed:
+        return render(
+            request,
+            "decks/deck_code.html",
+            {"problems": failed.problems, "code": code[:100]},
+            status=400,
+        )
+    sheet = transfer.unsaved_sheet(imported, name=name, lang=_lang())
+    return render(
+        request,
+        "decks/deck_code.html",
+        {
+            "sheet": sheet,
+            "deck": sheet.deck,
+            "code": code,
+            "name": name,
+            "share_url": request.build_absolute_uri(_code_url(code, name)),
+            "login_url": f"{reverse('login')}?{urlencode({'next': _code_url(code, name)})}",
+        },
+    )
+
+
+@login_required
+@require_POST
+def deck_code_open(request: HttpRequest, code: str) -> HttpResponse:
+    name = (request.POST.get("name") or "").strip()[: services.NAME_MAX] or _("Talia z kodu")
+    try:
+        imported = transfer.read_code(code)
+        deck = services.deck_create(
+            owner=request.user,
+            name=name,
+            faction=imported.faction,
+            game=imported.game,
+            cards=imported.cards,
+        )
+    except transfer.ImportFailed as failed:
+        for problem in failed.problems:
+            messages.error(request, str(problem))
+        return redirect(_code_url(code, name))
+    except services.DeckInputError as error:
+        messages.error(request, error.message)
+        return redirect(_code_url(code, name))
+    messages.success(request, _("Utworzono talię „%(name)s” z kodu.") % {"name": deck.name})
+    return redirect("deck-edit", deck_id=deck.pk)

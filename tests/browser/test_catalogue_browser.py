@@ -1,0 +1,66 @@
+"""The catalogue in a real browser: filters, the card page, faces, the language switch."""
+
+import pytest
+from django.core.management import call_command
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def catalogue():
+    call_command("load_catalogue", verbosity=0)
+
+
+def test_find_gaap_among_the_powers_and_open_its_page(page, catalogue):
+    page.goto("/")
+    page.get_by_role("link", name="Otwórz katalog").click()
+    page.locator("details.facet", has_text="Zakon").locator("summary").click()
+    page.get_by_label("Potęgi").check()
+    page.get_by_role("button", name="Filtruj").click()
+    tiles = page.locator(".card-tile .card-name")
+    assert "Gaap" in tiles.all_inner_texts()
+    page.get_by_role("link", name="Gaap").first.click()
+    assert page.locator("h1").inner_text() == "Gaap"
+    facts = page.locator("dl.facts").inner_text()
+    assert "Potęgi" in facts and "07" in facts
+    assert "s. 12" in page.locator(".sources").inner_text()
+
+
+def test_every_card_in_the_grid_has_a_face(page, catalogue):
+    page.goto("/cards/?page_size=96")
+    images = page.locator(".card-grid img")
+    count = images.count()
+    assert count > 40
+    for index in range(count):
+        images.nth(index).scroll_into_view_if_needed()
+    page.wait_for_load_state("networkidle")
+    widths = page.eval_on_selector_all(".card-grid img", "imgs => imgs.map(i => i.naturalWidth)")
+    assert all(width > 0 for width in widths), widths
+
+
+def test_lords_angels_of_choir_three(page, catalogue):
+    page.goto("/cards/?faction=lord&choir=III")
+    assert page.locator(".result-count").inner_text().startswith("0")
+    page.goto("/cards/?faction=lord")
+    names = page.locator(".card-tile .card-name").all_inner_texts()
+    assert sorted(names) == ["Cidkiel", "Teliel"]
+
+
+def test_language_switch_to_english_and_back(page, catalogue):
+    page.goto("/cards/")
+    page.get_by_role("button", name="EN").click()
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("h1").inner_text() == "Card catalogue"
+    page.get_by_role("button", name="PL").click()
+    assert page.locator("h1").inner_text() == "Katalog kart"
+
+
+def test_catalogue_works_on_a_phone(mobile_page, catalogue):
+    mobile_page.goto("/cards/")
+    overflow = mobile_page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0
+    mobile_page.get_by_label("Nazwa lub tekst").fill("SWIETA")
+    mobile_page.get_by_role("button", name="Szukaj").click()
+    assert "Święta" in mobile_page.locator(".card-tile .card-name").all_inner_texts()

@@ -1,0 +1,94 @@
+"""One card's page, its generated face and the language switch."""
+
+import io
+
+import pytest
+from django.urls import reverse
+from PIL import Image
+
+from cardbase.models import CardSource
+from tests.factories import AngelFactory, HumanFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def gammon():
+    card = AngelFactory(name="Gammon", slug="gammon", faction="fallen", order="powers", level=7)
+    CardSource.objects.create(
+        card=card, rulebook="book.txt", page=11, quote="GAMMON jest Potęgą", gives=["order"]
+    )
+    return card
+
+
+def test_card_page_shows_every_attribute_and_marks_unknowns(client, gammon):
+    response = client.get(reverse("card-detail", kwargs={"slug": "gammon"}))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "<h1>Gammon</h1>" in body
+    assert "Upadli" in body
+    assert "Potęgi" in body
+    assert "Krąg II" in body
+    assert "<dd>07</dd>" in body
+    # Colour, support, edition symbol, ANIELICA, angelic name and ability are unknown here.
+    assert body.count("nieznane / unknown") >= 6
+    assert "GAMMON jest Potęgą" in body
+    assert "s. 11" in body
+
+
+def test_card_page_lists_the_cards_of_the_same_order(client, gammon):
+    AngelFactory(name="Potężny", faction="lord", order="powers", level=7)
+    AngelFactory(name="Inny Zakon", faction="fallen", order="virtues", level=6)
+    response = client.get(reverse("card-detail", kwargs={"slug": "gammon"}))
+    same = [card.name for card in response.context["same_order"]]
+    assert same == ["Potężny"]
+
+
+def test_human_page_shows_character_and_sex(client):
+    HumanFactory(name="Wędrowiec", slug="wedrowiec", alignment="neutral", sex="male")
+    body = client.get(reverse("card-detail", kwargs={"slug": "wedrowiec"})).content.decode()
+    assert "neutralny" in body and "mężczyzna" in body
+    assert "Zakon" not in body
+
+
+def test_unknown_card_is_a_404(client):
+    assert client.get(reverse("card-detail", kwargs={"slug": "nie-ma"})).status_code == 404
+
+
+def test_generated_face_is_a_card_sized_png(client, gammon):
+    response = client.get(reverse("card-face", kwargs={"slug": "gammon"}))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/png"
+    image = Image.open(io.BytesIO(b"".join(response.streaming_content)))
+    width, height = image.size
+    assert (width, height) == (300, 420)
+
+
+def test_face_is_rendered_once_and_again_after_an_edit(client, gammon, settings):
+    url = reverse("card-face", kwargs={"slug": "gammon"})
+    b"".join(client.get(url).streaming_content)
+    faces_dir = settings.MEDIA_ROOT / "faces"
+    first = sorted(p.name for p in faces_dir.iterdir())
+    b"".join(client.get(url).streaming_content)
+    assert sorted(p.name for p in faces_dir.iterdir()) == first
+    gammon.level = 8
+    gammon.order = "dominions"
+    gammon.save()
+    b"".join(client.get(url).streaming_content)
+    assert len(list(faces_dir.iterdir())) == 2
+
+
+def test_polish_by_default_english_on_request(client, gammon):
+    url = reverse("card-detail", kwargs={"slug": "gammon"})
+    assert 'lang="pl"' in client.get(url).content.decode()
+    client.post(reverse("set_language"), {"language": "en", "next": url})
+    body = client.get(url).content.decode()
+    assert 'lang="en"' in body
+    assert "Fallen" in body
+    assert "Powers" in body
+    assert "Circle II" in body
+
+
+def test_home_page_leads_to_the_catalogue(client, gammon):
+    body = client.get(reverse("home")).content.decode()
+    assert f'href="{reverse("card-list")}"' in body

@@ -1,0 +1,489 @@
+"""Generated card faces and thumbnails: pure Pillow, no Django and no database needed."""
+
+import dataclasses
+import io
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from cardbase import faces
+from cardbase.faces import (
+    ACCENT_COLORS,
+    COLORS,
+    FACE_VERSION,
+    CardFace,
+    InvalidImage,
+    check_image,
+    make_thumbnail,
+    render_card_face,
+)
+
+
+@pytest.fixture(autouse=True)
+def _media_root():
+    """Override tests/cardbase/conftest.py's fixture, which needs pytest-django's `settings`.
+
+    Nothing here writes media files, and this module runs with ``-p no:django``.
+    """
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+ANGEL = CardFace(
+    name="Marocjasz",
+    kind_label="Anioł",
+    level=7,
+    order_label="Potęgi",
+    choir="II",
+    choir_label="Krąg II",
+    color="red",
+    faction_label="Upadli",
+    edition_symbol="filled",
+)
+UNKNOWN = CardFace(name="Marocjasz", kind_label="Anioł")
+HUMAN = CardFace(
+    name="Łucja",
+    kind_label="Człowiek",
+    subtitle="dobry · kobieta",
+    edition_symbol="empty",
+    kind="human",
+)
+
+
+def open_png(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    colour = colour.lstrip("#")
+    return tuple(int(colour[i : i + 2], 16) for i in (0, 2, 4))
+
+
+def distance(a, b) -> int:
+    return max(abs(x - y) for x, y in zip(a[:3], b[:3], strict=True))
+
+
+def frame_pixels(image: Image.Image) -> list[tuple[int, ...]]:
+    """Pixels in the middle of the frame band on each of the four sides."""
+    w, h = image.size
+    inset = round(w * 7 / 300)  # the frame is 14/300 of the width thick
+    points = [(inset, h // 2), (w - 1 - inset, h // 2), (w // 2, inset), (w // 2, h - 1 - inset)]
+    return [image.getpixel(point) for point in points]
+
+
+# --- rendering ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [300, 200, 451])
+def test_render_returns_png_of_5_to_7(width):
+    data = render_card_face(ANGEL, width=width)
+    assert data.startswith(PNG_SIGNATURE)
+    image = open_png(data)
+    assert image.format == "PNG"
+    assert image.size == (width, round(width * 7 / 5))
+    assert image.size[1] / image.size[0] == pytest.approx(7 / 5, abs=0.01)
+
+
+def test_default_size_is_300_by_420():
+    assert open_png(render_card_face(ANGEL)).size == (300, 420)
+
+
+def test_too_narrow_a_face_is_refused():
+    with pytest.raises(ValueError):
+        render_card_face(ANGEL, width=10)
+
+
+@pytest.mark.parametrize("colour", sorted(COLORS))
+def test_frame_is_drawn_in_the_card_colour(colour):
+    image = open_png(render_card_face(dataclasses.replace(ANGEL, color=colour)))
+    for pixel in frame_pixels(image):
+        assert distance(pixel, rgb(COLORS[colour])) <= 2, (colour, pixel)
+        assert pixel[3] == 255
+
+
+def test_unknown_colour_frame_differs_from_every_card_colour():
+    image = open_png(render_card_face(UNKNOWN))
+    for pixel in frame_pixels(image):
+        for colour in COLORS.values():
+            assert distance(pixel, rgb(colour)) > 30, (pixel, colour)
+
+
+def test_unknown_colour_frame_is_hatched():
+    """Along the left frame band an unknown colour alternates two greys; a known one is flat."""
+    image = open_png(render_card_face(UNKNOWN)).convert("RGB")
+    band = {image.getpixel((7, y)) for y in range(100, 320)}
+    assert len(band) > 3
+    known = open_png(render_card_face(ANGEL)).convert("RGB")
+    assert len({known.getpixel((7, y)) for y in range(100, 320)}) == 1
+
+
+def test_white_frame_has_a_dark_outline_to_show_on_white_pages():
+    image = open_png(render_card_face(dataclasses.replace(ANGEL, color="white")))
+    outline = image.getpixel((0, image.height // 2))
+    assert max(outline[:3]) < 80
+
+
+def test_unknown_face_differs_from_known_face():
+    assert render_card_face(UNKNOWN) != render_card_face(ANGEL)
+
+
+def test_different_names_give_different_faces():
+    other = dataclasses.replace(ANGEL, name="Przeszeregowanie")
+    assert render_card_face(other) != render_card_face(ANGEL)
+
+
+def test_rendering_is_deterministic():
+    assert render_card_face(ANGEL) == render_card_face(dataclasses.replace(ANGEL))
+
+
+def count_near(image: Image.Image, colour: str, tolerance: int = 6) -> int:
+    target = rgb(colour)
+    return sum(
+        1
+        for pixel in image.convert("RGB").get_flattened_data()
+        if distance(pixel, target) <= tolerance
+    )
+
+
+def test_choir_is_drawn_as_that_many_rings():
+    """Only the choir changes; each extra ring adds about the same number of ring pixels."""
+    accent = ACCENT_COLORS["red"]
+    counts = [
+        count_near(
+            open_png(render_card_face(dataclasses.replace(ANGEL, choir=choir, choir_label="Krąg"))),
+            accent,
+        )
+        for choir in ("I", "II", "III")
+    ]
+    one_ring = counts[1] - counts[0]
+    assert one_ring > 40
+    assert counts[2] - counts[1] == pytest.approx(one_ring, rel=0.15)
+
+    def ring_row(choir: str) -> Image.Image:
+        image = open_png(render_card_face(dataclasses.replace(ANGEL, choir=choir)))
+        return image.crop((20, 262, 280, 298))
+
+    assert ring_row("I").tobytes() != ring_row("III").tobytes()
+
+
+def test_level_is_printed_with_two_digits():
+    """07 and 7 would look the same if the level were not zero-padded; 07 differs from 17."""
+    seven = render_card_face(ANGEL)
+    seventeen = render_card_face(dataclasses.replace(ANGEL, level=17))
+    assert seven != seventeen
+
+
+def test_human_has_no_level_badge_or_rings():
+    image = open_png(render_card_face(HUMAN))
+    inside_badge = (38, 56)  # the badge is centred on (56, 56); its "?" or digits are narrower
+    assert distance(image.getpixel(inside_badge), rgb(faces.frame_colour(HUMAN))) > 30
+    # An angel with unknown attributes does draw a (grey) badge there.
+    angel = open_png(render_card_face(UNKNOWN))
+    assert distance(angel.getpixel(inside_badge), rgb(faces.UNKNOWN_COLOR)) <= 2
+
+
+def test_intervention_renders():
+    face = CardFace(name="Boska Interwencja", kind_label="Interwencja", kind="intervention")
+    assert open_png(render_card_face(face)).size == (300, 420)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",
+        "X",
+        "Przeszeregowanie",
+        "Świętość Żarliwa Ćwierćnutą Niezwykle Długiej Nazwy Anielskiej I Jeszcze Dłuższej",
+        "Superkalifragilistycznieekspialidoczniejszyniebieskoskrzydły",
+    ],
+)
+def test_names_of_any_length_render(name):
+    assert open_png(render_card_face(dataclasses.replace(ANGEL, name=name))).size == (300, 420)
+
+
+def test_name_fits_inside_the_frame():
+    """A very long single word is shrunk (or broken), never drawn over the frame."""
+    long_word = dataclasses.replace(ANGEL, name="W" * 60, color="gold")
+    image = open_png(render_card_face(long_word))
+    for pixel in frame_pixels(image):
+        assert distance(pixel, rgb(COLORS["gold"])) <= 2
+
+
+# --- fingerprint -------------------------------------------------------------------------------
+
+
+def test_fingerprint_is_short_stable_hex():
+    fingerprint = ANGEL.fingerprint()
+    assert len(fingerprint) == 16
+    int(fingerprint, 16)
+    assert fingerprint == dataclasses.replace(ANGEL).fingerprint()
+    assert fingerprint == CardFace(**dataclasses.asdict(ANGEL)).fingerprint()
+
+
+CHANGES = {
+    "name": "Marocjasz II",
+    "kind_label": "Angel",
+    "level": 8,
+    "order_label": "Panowania",
+    "choir": "III",
+    "choir_label": "Chór II",
+    "color": "blue",
+    "faction_label": "Aniołowie Pana",
+    "edition_symbol": "empty",
+    "subtitle": "x",
+    "unknown_label": "??",
+    "kind": "human",
+}
+
+
+def test_every_field_is_covered_by_the_change_table():
+    assert set(CHANGES) == {field.name for field in dataclasses.fields(CardFace)}
+
+
+@pytest.mark.parametrize("field", sorted(CHANGES))
+def test_fingerprint_changes_with_every_field(field):
+    changed = dataclasses.replace(ANGEL, **{field: CHANGES[field]})
+    assert changed.fingerprint() != ANGEL.fingerprint()
+    unknown = dataclasses.replace(ANGEL, **{field: None}) if field not in ("name",) else None
+    if unknown is not None and getattr(ANGEL, field) is not None:
+        assert unknown.fingerprint() != ANGEL.fingerprint()
+
+
+def test_fingerprint_changes_with_face_version(monkeypatch):
+    before = ANGEL.fingerprint()
+    monkeypatch.setattr(faces, "FACE_VERSION", FACE_VERSION + "-next")
+    assert ANGEL.fingerprint() != before
+
+
+def test_face_is_frozen():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ANGEL.name = "x"  # type: ignore[misc]
+
+
+# --- fonts -------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def fresh_font_caches():
+    faces._font.cache_clear()
+    faces._has_glyph.cache_clear()
+    yield
+    faces._font.cache_clear()
+    faces._has_glyph.cache_clear()
+
+
+def glyph(font, text: str) -> bytes:
+    image = Image.new("L", (80, 80))
+    ImageDraw.Draw(image).text((5, 5), text, font=font, fill=255)
+    return image.tobytes()
+
+
+def test_chosen_font_draws_polish_letters(fresh_font_caches):
+    """With DejaVu (system or bundled in static/fonts) the diacritics are real glyphs."""
+    if faces._font_path(True) is None:
+        pytest.skip("no TrueType font available; the fallback test covers this machine")
+    font = faces._font(40, True)
+    missing = glyph(font, "\U0010fffd")
+    for plain, accented in zip("LSEAZZCNO", "ŁŚĘĄŻŹĆŃÓ", strict=True):
+        assert glyph(font, accented) != missing, accented
+        assert glyph(font, accented) != glyph(font, plain), accented
+    assert faces._displayable("Źdźbło Łaski", 40, True) == "Źdźbło Łaski"
+
+
+def test_bundled_font_is_present_for_machines_without_dejavu():
+    bundled = Path(faces.__file__).resolve().parent.parent / "static" / "fonts"
+    assert (bundled / "DejaVuSans-Bold.ttf").is_file()
+
+
+def test_font_from_environment_wins(monkeypatch, fresh_font_caches, tmp_path):
+    source = faces._font_path(False)
+    if source is None:
+        pytest.skip("no TrueType font to point the variable at")
+    custom = tmp_path / "custom.ttf"
+    custom.write_bytes(Path(source).read_bytes())
+    monkeypatch.setenv(faces.FONT_ENV_VAR, str(custom))
+    assert faces._font_path(True) == str(custom)
+    assert faces._font(20).path == str(custom)
+
+
+def test_missing_font_in_environment_is_ignored(monkeypatch, fresh_font_caches, tmp_path):
+    monkeypatch.setenv(faces.FONT_ENV_VAR, str(tmp_path / "nope.ttf"))
+    assert faces._font_path(True) != str(tmp_path / "nope.ttf")
+
+
+def test_pillow_default_font_fallback_folds_diacritics(monkeypatch, fresh_font_caches):
+    """Pillow's built-in font has no Polish letters: fold them rather than draw boxes."""
+    monkeypatch.setattr(faces, "_font_path", lambda bold: None)
+    font = faces._font(30)
+    assert font.getbbox("A") is not None
+    displayed = faces._displayable("Źdźbło Łaski Ąę", 30, True)
+    assert displayed == "Zdzblo Laski Ae"
+    assert all(faces._has_glyph(30, True, char) for char in displayed)
+    image = open_png(render_card_face(ANGEL))
+    assert image.size == (300, 420)
+
+
+# --- thumbnails --------------------------------------------------------------------------------
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def jpeg_bytes(image: Image.Image, **params) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", **params)
+    return buffer.getvalue()
+
+
+def open_jpeg(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "JPEG"
+    image.load()
+    return image
+
+
+def test_large_png_is_scaled_down_keeping_ratio():
+    source = Image.linear_gradient("L").resize((2000, 2800)).convert("RGB")
+    thumb = open_jpeg(make_thumbnail(png_bytes(source)))
+    assert thumb.size == (240, 336)
+    assert thumb.mode == "RGB"
+
+
+def test_thumbnail_respects_max_size_and_aspect():
+    source = Image.new("RGB", (1000, 500), "navy")
+    thumb = open_jpeg(make_thumbnail(png_bytes(source), max_size=(240, 336)))
+    assert thumb.size == (240, 120)
+
+
+def test_small_image_is_not_enlarged():
+    thumb = open_jpeg(make_thumbnail(png_bytes(Image.new("RGB", (50, 70), "red"))))
+    assert thumb.size == (50, 70)
+
+
+def test_rgba_image_is_flattened_onto_white():
+    source = Image.new("RGBA", (400, 560), (0, 0, 0, 0))
+    source.paste((200, 0, 0, 255), (100, 100, 300, 460))
+    thumb = open_jpeg(make_thumbnail(png_bytes(source)))
+    assert thumb.mode == "RGB"
+    assert distance(thumb.getpixel((2, 2)), (255, 255, 255)) <= 8
+    assert distance(thumb.getpixel((120, 168)), (200, 0, 0)) <= 12
+
+
+def test_palette_image_with_transparency_is_flattened():
+    source = Image.new("P", (100, 140), 0)
+    source.putpalette([0, 0, 0, 255, 0, 0] + [0] * 762)
+    source.info["transparency"] = 0
+    buffer = io.BytesIO()
+    source.save(buffer, "GIF", transparency=0)
+    thumb = open_jpeg(make_thumbnail(buffer.getvalue()))
+    assert distance(thumb.getpixel((50, 70)), (255, 255, 255)) <= 8
+
+
+def test_generated_face_can_be_thumbnailed():
+    thumb = open_jpeg(make_thumbnail(render_card_face(ANGEL)))
+    assert thumb.size == (240, 336)
+
+
+def test_exif_orientation_is_applied():
+    source = Image.new("RGB", (100, 200), "green")
+    exif = Image.Exif()
+    exif[0x0112] = 6  # rotate 90° clockwise to display
+    data = jpeg_bytes(source, exif=exif.tobytes())
+    thumb = open_jpeg(make_thumbnail(data, max_size=(400, 400)))
+    assert thumb.size == (200, 100)
+    assert check_image(data) == (200, 100)
+
+
+def test_file_like_input_is_accepted():
+    data = png_bytes(Image.new("RGB", (300, 420), "gold"))
+    stream = io.BytesIO(data)
+    stream.read(10)  # a partly read upload is rewound
+    assert open_jpeg(make_thumbnail(stream)).size == (240, 336)
+    assert check_image(io.BytesIO(data)) == (300, 420)
+
+
+def truncated_png() -> bytes:
+    noisy = Image.effect_noise((300, 300), 64).convert("RGB")
+    data = png_bytes(noisy)
+    return data[: len(data) // 2]
+
+
+def truncated_jpeg() -> bytes:
+    noisy = Image.effect_noise((300, 300), 64).convert("RGB")
+    data = jpeg_bytes(noisy)
+    return data[: len(data) // 2]
+
+
+def png_header_only(width: int, height: int) -> bytes:
+    """A PNG that claims `width` x `height` pixels but holds none: a decompression-bomb probe."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body) & 0xFFFFFFFF
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc)
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return PNG_SIGNATURE + chunk(b"IHDR", ihdr) + chunk(b"IEND", b"")
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (b"", "empty"),
+        (b"definitely not an image, just some text", "not_image"),
+        (bytes(range(256)) * 10, "not_image"),
+        (PNG_SIGNATURE, "not_image"),
+        (truncated_png(), "damaged"),
+        (truncated_jpeg(), "damaged"),
+        (png_header_only(10_000, 10_000), "too_large"),
+        (png_header_only(100_000, 100_000), "too_large"),
+    ],
+    ids=["empty", "text", "garbage", "signature-only", "trunc-png", "trunc-jpeg", "big", "bomb"],
+)
+def test_bad_data_raises_invalid_image(data, code):
+    for function in (make_thumbnail, check_image):
+        with pytest.raises(InvalidImage) as caught:
+            function(data)
+        assert caught.value.code == code
+        assert isinstance(caught.value, ValueError)
+        message = str(caught.value)
+        assert message and message[0].isupper() and message.endswith(".")
+
+
+def test_pixel_limit_applies_to_real_images(monkeypatch):
+    monkeypatch.setattr(faces, "MAX_PIXELS", 1000)
+    with pytest.raises(InvalidImage, match="too large"):
+        make_thumbnail(png_bytes(Image.new("RGB", (40, 40))))
+    assert check_image(png_bytes(Image.new("RGB", (10, 10)))) == (10, 10)
+
+
+def test_check_image_returns_size():
+    assert check_image(png_bytes(Image.new("RGB", (123, 45)))) == (123, 45)
+
+
+def test_formats_outside_the_allow_list_are_refused():
+    buffer = io.BytesIO()
+    Image.new("RGB", (20, 20)).save(buffer, "PPM")
+    with pytest.raises(InvalidImage) as caught:
+        check_image(buffer.getvalue())
+    assert caught.value.code == "not_image"
+
+
+def test_module_does_not_import_django():
+    code = (
+        "import sys, cardbase.faces; print(any(m.split('.')[0] == 'django' for m in sys.modules))"
+    )
+    root = Path(faces.__file__).resolve().parent.parent
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "False"

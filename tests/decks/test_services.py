@@ -1,0 +1,165 @@
+"""Saving decks: validation with rules/, stored verdicts, lost-update protection, input errors."""
+
+import pytest
+
+from decks import selectors, services
+from decks.models import Deck, DeckCard
+from tests.factories import (
+    AngelFactory,
+    GameFactory,
+    HumanFactory,
+    UserFactory,
+    legal_deck_cards,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_legal_deck_is_stored_valid_with_its_totals():
+    cards = legal_deck_cards("fallen")
+    deck = services.deck_create(owner=UserFactory(), name="Upadli", faction="fallen", cards=cards)
+    deck.refresh_from_db()
+    assert deck.is_valid is True
+    assert deck.verdict == {"valid": True, "violations": []}
+    assert deck.card_total == 46
+    assert DeckCard.objects.filter(deck=deck).count() == len(cards)
+
+
+def test_an_empty_deck_stores_every_violation_in_both_languages():
+    deck = services.deck_create(owner=UserFactory(), name="Pusta", faction="lord")
+    codes = [v["code"] for v in deck.verdict["violations"]]
+    assert codes == ["deck-size", "human-count", "hierarchy-ladder"]
+    first = deck.verdict["violations"][0]
+    assert "45" in first["message_pl"] and "45" in first["message_en"]
+    assert first["message_pl"] != first["message_en"]
+    assert deck.is_valid is False
+
+
+def test_the_verdict_names_the_cards_at_fault_by_id():
+    cards = legal_deck_cards("lord")
+    intruder = AngelFactory(faction="fallen", name="Intruz", slug="intruz")
+    deck = services.deck_create(
+        owner=UserFactory(), name="Mieszana", faction="lord", cards={**cards, intruder.pk: 1}
+    )
+    mix = [v for v in deck.verdict["violations"] if v["code"] == "faction-mix"]
+    assert len(mix) == 1
+    assert mix[0]["cards"] == ["Intruz"]
+    assert mix[0]["card_ids"] == [intruder.pk]
+    sheet = selectors.deck_sheet(deck, lang="en")
+    assert sheet.at_fault == {intruder.pk}
+
+
+def test_update_replaces_the_cards_and_bumps_the_version():
+    owner = UserFactory()
+    deck = services.deck_create(owner=owner, name="T", faction="fallen")
+    cards = legal_deck_cards("fallen")
+    deck = services.deck_update(deck=deck, expected_version=1, cards=cards)
+    assert deck.version == 2
+    assert deck.is_valid is True
+    first = next(iter(cards))
+    deck = services.deck_update(deck=deck, expected_version=2, cards={**cards, first: 0})
+    assert deck.version == 3
+    assert not DeckCard.objects.filter(deck=deck, card_id=first).exists()
+    assert deck.card_total == 45
+
+
+def test_a_stale_save_is_refused_and_changes_nothing():
+    deck = services.deck_create(owner=UserFactory(), name="Oryginał", faction="lord")
+    human = HumanFactory(alignment="good")
+    services.deck_update(deck=deck, expected_version=1, name="Z pierwszej karty")
+    stale = Deck.objects.get(pk=deck.pk)
+    stale.version = 1  # what a second tab still holds
+    with pytest.raises(services.DeckConflict) as conflict:
+        services.deck_update(
+            deck=stale, expected_version=1, name="Z drugiej karty", cards={human.pk: 1}
+        )
+    assert conflict.value.current_version == 2
+    deck.refresh_from_db()
+    assert deck.name == "Z pierwszej karty"
+    assert deck.version == 2
+    assert not deck.entries.exists()
+
+
+def test_settings_only_save_keeps_the_cards_and_revalidates_for_the_new_faction():
+    cards = legal_deck_cards("fallen")
+    deck = services.deck_create(owner=UserFactory(), name="T", faction="fallen", cards=cards)
+    deck = services.deck_update(deck=deck, expected_version=1, faction="lord")
+    assert deck.card_total == 46
+    assert "faction-mix" in {v["code"] for v in deck.verdict["violations"]}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field", "words"),
+    [
+        ({"name": "  "}, "name", "nazwę"),
+        ({"name": "x" * 101}, "name", "100"),
+        ({"faction": "neutral"}, "faction", "neutral"),
+        ({"visibility": "secret"}, "visibility", "secret"),
+        ({"cards": {"abc": 1}}, "cards", "abc"),
+        ({"cards": {1: -1}}, "cards", "0 do 99"),
+        ({"cards": {1: 100}}, "cards", "0 do 99"),
+        ({"cards": {999999: 1}}, "cards", "999999"),
+    ],
+)
+def test_bad_input_says_what_and_where_and_saves_nothing(kwargs, field, words):
+    owner = UserFactory()
+    deck = services.deck_create(owner=owner, name="Stara nazwa", faction="lord")
+    with pytest.raises(services.DeckInputError) as error:
+        services.deck_update(deck=deck, expected_version=1, **kwargs)
+    assert error.value.field == field
+    assert words in error.value.message
+    deck.refresh_from_db()
+    assert (deck.name, deck.version) == ("Stara nazwa", 1)
+
+
+def test_cards_of_another_game_are_refused():
+    other = AngelFactory(game=GameFactory(slug="inwo", name="INWO"))
+    with pytest.raises(services.DeckInputError) as error:
+        services.deck_create(owner=UserFactory(), name="T", faction="lord", cards={other.pk: 1})
+    assert str(other.pk) in error.value.message
+
+
+def test_a_game_without_rules_cannot_have_decks_yet():
+    GameFactory(slug="dark-eden", name="Dark Eden")
+    with pytest.raises(services.DeckInputError) as error:
+        services.deck_create(owner=UserFactory(), name="T", faction="lord", game="dark-eden")
+    assert error.value.field == "game"
+
+
+def test_copy_belongs_to_the_new_owner_and_links_back():
+    cards = legal_deck_cards("lord")
+    original = services.deck_create(
+        owner=UserFactory(), name="Cudza", faction="lord", cards=cards, visibility="public"
+    )
+    me = UserFactory()
+    copy = services.deck_copy(deck=original, owner=me)
+    assert copy.owner == me
+    assert copy.copied_from == original
+    assert copy.visibility == "private"
+    assert copy.name == "Kopia: Cudza"
+    assert {e.card_id: e.count for e in copy.entries.all()} == cards
+    assert copy.is_valid is True
+
+
+def test_correcting_a_card_in_the_catalogue_refreshes_the_decks_that_hold_it():
+    cards = legal_deck_cards("fallen")
+    deck = services.deck_create(owner=UserFactory(), name="T", faction="fallen", cards=cards)
+    assert deck.is_valid
+    angel = deck.entries.filter(card__kind="angel", card__order="angels").first().card
+    angel.faction = "lord"  # an operator's correction in the admin
+    angel.save()
+    deck.refresh_from_db()
+    assert deck.is_valid is False
+    assert "faction-mix" in {v["code"] for v in deck.verdict["violations"]}
+
+
+def test_contract_round_trips_through_the_rules_engine():
+    import rules
+
+    cards = legal_deck_cards("lord")
+    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord", cards=cards)
+    contract = selectors.deck_contract(deck)
+    assert contract["game"] == "aniolowie" and contract["faction"] == "lord"
+    assert sum(entry["count"] for entry in contract["cards"]) == 46
+    assert rules.validate_contract(contract).valid is True
+    assert selectors.deck_verdict(deck, lang="pl") == {"valid": True, "violations": []}

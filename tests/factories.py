@@ -1,0 +1,138 @@
+"""Factories for catalogue and deck objects; invented names, never catalogue facts."""
+
+import factory
+
+from cardbase.models import Card, Edition, Game, Printing
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Game
+        django_get_or_create = ("slug",)
+
+    slug = "aniolowie"
+    name = "Aniołowie"
+
+
+class EditionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Edition
+
+    game = factory.SubFactory(GameFactory)
+    name = factory.Sequence(lambda n: f"Edycja {n}")
+    slug = factory.Sequence(lambda n: f"edycja-{n}")
+
+
+class CardFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Card
+
+    game = factory.SubFactory(GameFactory)
+    kind = "angel"
+    name = factory.Sequence(lambda n: f"Testiel {n}")
+    slug = factory.Sequence(lambda n: f"testiel-{n}")
+
+
+class AngelFactory(CardFactory):
+    faction = "lord"
+    order = "angels"
+    level = 3
+
+
+class HumanFactory(CardFactory):
+    kind = "human"
+    name = factory.Sequence(lambda n: f"Człowiek {n}")
+    slug = factory.Sequence(lambda n: f"czlowiek-{n}")
+
+
+class InterventionFactory(CardFactory):
+    kind = "intervention"
+    name = factory.Sequence(lambda n: f"Interwencja {n}")
+    slug = factory.Sequence(lambda n: f"interwencja-{n}")
+
+
+class PrintingFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Printing
+
+    card = factory.SubFactory(CardFactory)
+    edition = factory.SubFactory(EditionFactory)
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "auth.User"
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"gracz{n}")
+    password = factory.django.Password("anioly-i-demony-7")
+
+
+class DeckFactory(factory.django.DjangoModelFactory):
+    """A deck row made directly (no verdict); use decks.services to build real decks."""
+
+    class Meta:
+        model = "decks.Deck"
+
+    owner = factory.SubFactory(UserFactory)
+    game = factory.SubFactory(GameFactory)
+    name = factory.Sequence(lambda n: f"Talia {n}")
+    faction = "lord"
+
+
+def legal_deck_cards(faction: str = "fallen", *, game=None) -> dict[int, int]:
+    """Create catalogue cards for a legal deck of `faction`; return {card id: count}, 46 cards.
+
+    Three angels in each order from Angels (03) up to Seraphim, two good and two evil humans,
+    nine interventions of the faction twice over; every edition symbol empty (two copies allowed).
+    """
+    from rules import ORDERS
+
+    game = game or GameFactory()
+    cards: dict[int, int] = {}
+    for order in ORDERS:
+        if order.id == "thrones":
+            continue
+        for n in range(3):
+            angel = AngelFactory(
+                game=game,
+                name=f"{order.one_en} {faction} {n}",
+                slug=f"{order.id}-{faction}-{n}",
+                faction=faction,
+                order=order.id,
+                level=order.level,
+                edition_symbol="empty",
+            )
+            cards[angel.pk] = 1
+    for n, alignment in enumerate(["good", "good", "evil", "evil"]):
+        human = HumanFactory(
+            game=game,
+            alignment=alignment,
+            edition_symbol="empty",
+            name=f"Człowiek {alignment} {faction} {n}",
+            slug=f"human-{faction}-{n}",
+        )
+        cards[human.pk] = 1
+    for n in range(9):
+        card = InterventionFactory(
+            game=game,
+            faction=faction,
+            edition_symbol="empty",
+            name=f"Interwencja {faction} {n}",
+            slug=f"intervention-{faction}-{n}",
+        )
+        cards[card.pk] = 2
+    return cards
+
+
+class CardSourceFactory(factory.django.DjangoModelFactory):
+    """A rulebook passage behind a card; the quote is invented."""
+
+    class Meta:
+        model = "cardbase.CardSource"
+
+    card = factory.SubFactory(CardFactory)
+    rulebook = "000_test.txt"
+    page = 12
+    quote = factory.Sequence(lambda n: f"Cytat testowy {n}.")
+    gives = factory.LazyFunction(lambda: ["order"])
