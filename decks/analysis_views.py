@@ -2,28 +2,15 @@
 
 import secrets
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from decks import analysis, selectors
-from decks.models import Deck
+from decks.view_helpers import readable_deck_or_404, rules_lang
 
 # Seeds are shown in links; keep them short enough to read and copy.
 MAX_SEED = 2**31
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "pl").startswith("en") else "pl"
-
-
-def _readable_deck(request: HttpRequest, deck_id) -> Deck:
-    try:
-        return selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
-    except Deck.DoesNotExist:
-        raise Http404(_("Nie ma takiej talii albo jest prywatna.")) from None
 
 
 def _seed(value: str | None) -> int:
@@ -37,8 +24,8 @@ def _seed(value: str | None) -> int:
 
 @require_GET
 def deck_stats(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _readable_deck(request, deck_id)
-    sheet = selectors.deck_sheet(deck, lang=_lang())
+    deck = readable_deck_or_404(request, deck_id)
+    sheet = selectors.deck_sheet(deck, lang=rules_lang())
     return render(
         request,
         "decks/deck_stats.html",
@@ -48,8 +35,8 @@ def deck_stats(request: HttpRequest, deck_id) -> HttpResponse:
 
 @require_GET
 def deck_hand(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _readable_deck(request, deck_id)
-    sheet = selectors.deck_sheet(deck, lang=_lang())
+    deck = readable_deck_or_404(request, deck_id)
+    sheet = selectors.deck_sheet(deck, lang=rules_lang())
     hand = analysis.sample_hand(
         deck, seed=_seed(request.GET.get("seed")), redraw=request.GET.get("redraw") == "1"
     )
@@ -68,9 +55,9 @@ def deck_hand(request: HttpRequest, deck_id) -> HttpResponse:
 
 @require_GET
 def deck_print(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _readable_deck(request, deck_id)
+    deck = readable_deck_or_404(request, deck_id)
     return render(
         request,
         "decks/deck_print.html",
-        {"deck": deck, "sheet": selectors.deck_sheet(deck, lang=_lang())},
+        {"deck": deck, "sheet": selectors.deck_sheet(deck, lang=rules_lang())},
     )

@@ -130,10 +130,14 @@ def deck_verdict(deck: Deck, *, lang: str = "en") -> dict:
 
 def deck_sheet(deck: Deck, *, lang: str) -> DeckSheet:
     """Group a deck for display: the angels as a ladder, humans, interventions, totals, faults."""
-    counts = deck_counts(deck)
+    return sheet_for(deck=deck, counts=deck_counts(deck), verdict=deck.verdict, lang=lang)
+
+
+def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang: str) -> DeckSheet:
+    """Group cards with counts and a stored verdict as the deck page shows them."""
     at_fault = {
         card_id
-        for violation in deck.verdict.get("violations", [])
+        for violation in verdict.get("violations", [])
         if violation["severity"] == "error"
         for card_id in violation.get("card_ids", [])
     }
@@ -182,7 +186,7 @@ def deck_sheet(deck: Deck, *, lang: str) -> DeckSheet:
             neutral=alignment["neutral"],
             unknown_alignment=alignment[""],
         ),
-        verdict=verdict_in(deck.verdict, lang),
+        verdict=verdict_in(verdict, lang),
         at_fault=at_fault,
         counts={card.pk: count for card, count in counts},
     )

@@ -19,12 +19,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 import rules
-from cardbase.choices import Order, choir_label
+from cardbase.choices import Order
 from cardbase.models import Card, Game
-from decks import textformat
-from decks.contract import contract_for, judge, verdict_in
+from decks import selectors, textformat
+from decks.contract import contract_for, judge
 from decks.models import Deck
-from decks.selectors import DeckSheet, Line, Rung, Totals, deck_contract, deck_counts
+from decks.selectors import DeckSheet, deck_contract, deck_counts
 from decks.services import DEFAULT_GAME, MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
 
 MAX_IMPORT_CHARS = textformat.MAX_TEXT_CHARS
@@ -551,60 +551,7 @@ def unsaved_sheet(imported: ImportedDeck, *, name: str, lang: str) -> DeckSheet:
         key=lambda pair: pair[0].search_name,
     )
     stored = judge(contract_for(game=game.slug, faction=faction, counts=counts))
-    at_fault = {
-        card_id
-        for violation in stored["violations"]
-        if violation["severity"] == "error"
-        for card_id in violation["card_ids"]
-    }
-    lines = [Line(card, n, card.pk in at_fault) for card, n in counts]
-    by_order: dict[str, list[Line]] = {}
-    for line in lines:
-        if line.card.kind == "angel" and line.card.order:
-            by_order.setdefault(line.card.order, []).append(line)
-    orders = [o for o in rules.ORDERS if faction == "lord" or o.id != "thrones"]
-    top = max((i for i, o in enumerate(orders) if o.id in by_order), default=-1)
-    ladder = [
-        Rung(
-            order=o.id,
-            label=str(Order(o.id).label),
-            level=o.level,
-            choir=choir_label(o.choir, faction),
-            lines=by_order.get(o.id, []),
-            gap=o.id not in by_order and i < max(top, 1),
-        )
-        for i, o in enumerate(orders)
-    ]
-    ladder.reverse()
-    humans = [line for line in lines if line.card.kind == "human"]
-    interventions = [line for line in lines if line.card.kind == "intervention"]
-
-    def humans_of(alignment: str) -> int:
-        return sum(h.count for h in humans if h.card.alignment == alignment)
-
-    total = sum(n for _card, n in counts)
-    human_total = sum(h.count for h in humans)
-    return DeckSheet(
-        deck=deck,
-        ladder=ladder,
-        unknown_order=[line for line in lines if line.card.kind == "angel" and not line.card.order],
-        humans=humans,
-        interventions=interventions,
-        totals=Totals(
-            all=total,
-            host=total - human_total,
-            angels=sum(line.count for line in lines if line.card.kind == "angel"),
-            interventions=sum(line.count for line in interventions),
-            humans=human_total,
-            good=humans_of("good"),
-            evil=humans_of("evil"),
-            neutral=humans_of("neutral"),
-            unknown_alignment=humans_of(""),
-        ),
-        verdict=verdict_in(stored, lang),
-        at_fault=at_fault,
-        counts=dict(imported.cards),
-    )
+    return selectors.sheet_for(deck=deck, counts=counts, verdict=stored, lang=lang)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,34 +5,24 @@ from urllib.parse import urlencode
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from decks import selectors, services, transfer
+from decks import services, transfer
 from decks.models import Deck, DeckFaction
+from decks.view_helpers import readable_deck_or_404, rules_lang
 
 # Django refuses bodies over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) with a bare 400 before any
 # view runs; the import page checks the declared length first to answer with its own message.
 MAX_IMPORT_BODY = 1024 * 1024
 MAX_UPLOAD_BYTES = transfer.MAX_IMPORT_CHARS
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "pl").startswith("en") else "pl"
-
-
-def _readable_deck(request: HttpRequest, deck_id) -> Deck:
-    try:
-        return selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
-    except Deck.DoesNotExist:
-        raise Http404(_("Nie ma takiej talii albo jest prywatna.")) from None
 
 
 class ImportForm(forms.Form):
@@ -149,13 +139,13 @@ def _filename(deck: Deck, extension: str) -> str:
 
 @require_GET
 def deck_export_text(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _readable_deck(request, deck_id)
+    deck = readable_deck_or_404(request, deck_id)
     return _download(transfer.deck_text(deck), _filename(deck, "txt"), "text/plain")
 
 
 @require_GET
 def deck_export_json(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _readable_deck(request, deck_id)
+    deck = readable_deck_or_404(request, deck_id)
     return _download(transfer.deck_json(deck), _filename(deck, "json"), "application/json")
 
 
@@ -166,7 +156,7 @@ def _code_url(code: str, name: str = "") -> str:
 
 @require_GET
 def deck_code_of(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _readable_deck(request, deck_id)
+    deck = readable_deck_or_404(request, deck_id)
     return redirect(_code_url(transfer.deck_code(deck), deck.name))
 
 
@@ -182,7 +172,7 @@ def deck_code(request: HttpRequest, code: str) -> HttpResponse:
             {"problems": failed.problems, "code": code[:100]},
             status=400,
         )
-    sheet = transfer.unsaved_sheet(imported, name=name, lang=_lang())
+    sheet = transfer.unsaved_sheet(imported, name=name, lang=rules_lang())
     return render(
         request,
         "decks/deck_code.html",

@@ -4,37 +4,19 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from decks import selectors, services
 from decks.forms import DeckSettingsForm, NewDeckForm
 from decks.models import Deck
+from decks.view_helpers import own_deck_or_404, readable_deck_or_404, rules_lang
 
 # The builder posts at most this much JSON; a deck of 500 distinct cards fits in a fraction.
 MAX_SAVE_BYTES = 64 * 1024
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "pl").startswith("en") else "pl"
-
-
-def _own_deck(request: HttpRequest, deck_id) -> Deck:
-    try:
-        return selectors.deck_for_owner(deck_id=deck_id, user=request.user)
-    except Deck.DoesNotExist:
-        raise Http404(_("Nie ma takiej talii albo nie jest twoja.")) from None
-
-
-def _readable_deck(request: HttpRequest, deck_id) -> Deck:
-    try:
-        return selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
-    except Deck.DoesNotExist:
-        raise Http404(_("Nie ma takiej talii albo jest prywatna.")) from None
 
 
 @login_required
@@ -59,8 +41,8 @@ def my_decks(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _readable_deck(request, deck_id)
-    sheet = selectors.deck_sheet(deck, lang=_lang())
+    deck = readable_deck_or_404(request, deck_id)
+    sheet = selectors.deck_sheet(deck, lang=rules_lang())
     like_count, liked = selectors.like_state(deck=deck, user=request.user)
     original = None
     if deck.copied_from_id:
@@ -84,7 +66,7 @@ def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
 
 def _panels(request: HttpRequest, deck: Deck) -> dict[str, str]:
     """Render the parts of the builder that change when the deck does."""
-    sheet = selectors.deck_sheet(deck, lang=_lang())
+    sheet = selectors.deck_sheet(deck, lang=rules_lang())
     context = {"sheet": sheet, "deck": deck, "editable": True}
     return {
         "deck": render_to_string("decks/_deck_list.html", context, request=request),
@@ -96,11 +78,11 @@ def _panels(request: HttpRequest, deck: Deck) -> dict[str, str]:
 @login_required
 @require_GET
 def deck_builder(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _own_deck(request, deck_id)
+    deck = own_deck_or_404(request, deck_id)
     search = selectors.builder_cards(
         deck=deck, params=request.GET, page_number=request.GET.get("page")
     )
-    sheet = selectors.deck_sheet(deck, lang=_lang())
+    sheet = selectors.deck_sheet(deck, lang=rules_lang())
     params = request.GET.copy()
     params.pop("page", None)
     context = {
@@ -163,7 +145,7 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
         {
             "version": deck.version,
             "valid": deck.is_valid,
-            "counts": selectors.deck_sheet(deck, lang=_lang()).counts,
+            "counts": selectors.deck_sheet(deck, lang=rules_lang()).counts,
             "panels": _panels(request, deck),
         }
     )
@@ -183,7 +165,7 @@ def _save_form(request: HttpRequest, deck: Deck) -> HttpResponse:
         if "card" in request.POST:
             card_id = int(request.POST["card"])
             delta = 1 if request.POST.get("delta") == "1" else -1
-            counts = selectors.deck_sheet(deck, lang=_lang()).counts
+            counts = selectors.deck_sheet(deck, lang=rules_lang()).counts
             counts[card_id] = max(0, counts.get(card_id, 0) + delta)
             services.deck_update(deck=deck, expected_version=version, cards=counts)
         else:
@@ -212,7 +194,7 @@ def _save_form(request: HttpRequest, deck: Deck) -> HttpResponse:
 @login_required
 @require_POST
 def deck_save(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _own_deck(request, deck_id)
+    deck = own_deck_or_404(request, deck_id)
     if request.content_type == "application/json":
         return _save_json(request, deck)
     return _save_form(request, deck)
@@ -221,7 +203,7 @@ def deck_save(request: HttpRequest, deck_id) -> HttpResponse:
 @login_required
 @require_POST
 def deck_copy(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _readable_deck(request, deck_id)
+    deck = readable_deck_or_404(request, deck_id)
     copy = services.deck_copy(deck=deck, owner=request.user)
     messages.success(request, _("Skopiowano talię „%(name)s”.") % {"name": deck.name})
     return redirect("deck-edit", deck_id=copy.pk)
@@ -230,7 +212,7 @@ def deck_copy(request: HttpRequest, deck_id) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck_delete(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _own_deck(request, deck_id)
+    deck = own_deck_or_404(request, deck_id)
     if request.method == "POST":
         name = deck.name
         services.deck_delete(deck=deck)
@@ -253,7 +235,7 @@ def public_deck_list(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def deck_history(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _readable_deck(request, deck_id)
+    deck = readable_deck_or_404(request, deck_id)
     page, entries = selectors.deck_history(deck=deck, page_number=request.GET.get("page"))
     return render(
         request,
@@ -270,7 +252,7 @@ def deck_history(request: HttpRequest, deck_id) -> HttpResponse:
 @login_required
 @require_POST
 def deck_restore(request: HttpRequest, deck_id, number: int) -> HttpResponse:
-    deck = _own_deck(request, deck_id)
+    deck = own_deck_or_404(request, deck_id)
     try:
         version = int(request.POST.get("version", ""))
         services.deck_restore(deck=deck, number=number, expected_version=version)
@@ -291,7 +273,7 @@ def deck_restore(request: HttpRequest, deck_id, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def deck_like(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = _readable_deck(request, deck_id)
+    deck = readable_deck_or_404(request, deck_id)
     try:
         if request.POST.get("like") == "0":
             services.deck_unlike(deck=deck, user=request.user)

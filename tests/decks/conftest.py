@@ -1,6 +1,6 @@
 import pytest
 
-from tests.factories import GameFactory
+from tests.factories import GameFactory, UserFactory
 
 
 @pytest.fixture(autouse=True)
@@ -18,3 +18,13 @@ def _aniolowie(request):
     # Decks need their game in the catalogue; tests without a database skip this.
     if "db" in request.fixturenames or request.node.get_closest_marker("django_db"):
         request.getfixturevalue("game")
+
+
+@pytest.fixture
+def owner():
+    return UserFactory(username="wlasciciel")
+
+
+@pytest.fixture
+def stranger():
+    return UserFactory(username="obcy")

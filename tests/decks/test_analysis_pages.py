@@ -14,7 +14,6 @@ from tests.factories import (
     AngelFactory,
     HumanFactory,
     InterventionFactory,
-    UserFactory,
     legal_deck_cards,
 )
 
@@ -31,16 +30,6 @@ LORD_ORDERS = [
     "cherubim",
     "seraphim",
 ]
-
-
-@pytest.fixture
-def owner():
-    return UserFactory(username="wlasciciel")
-
-
-@pytest.fixture
-def stranger():
-    return UserFactory(username="obcy")
 
 
 @pytest.fixture

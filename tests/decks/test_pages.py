@@ -8,19 +8,9 @@ from django.urls import reverse
 
 from decks import services
 from decks.models import Deck
-from tests.factories import AngelFactory, HumanFactory, UserFactory, legal_deck_cards
+from tests.factories import AngelFactory, HumanFactory, legal_deck_cards
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return UserFactory(username="wlasciciel")
-
-
-@pytest.fixture
-def stranger():
-    return UserFactory(username="obcy")
 
 
 def make_deck(owner, visibility="private", **kwargs):

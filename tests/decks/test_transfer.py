@@ -18,21 +18,10 @@ from tests.factories import (
     GameFactory,
     HumanFactory,
     InterventionFactory,
-    UserFactory,
     legal_deck_cards,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return UserFactory(username="wlasciciel")
-
-
-@pytest.fixture
-def stranger():
-    return UserFactory(username="obcy")
 
 
 @pytest.fixture
