@@ -32,9 +32,11 @@ def rules_for(game: object) -> GameRules:
     module = _loaded.get(game) if isinstance(game, str) else None
     if module is None:
         if not isinstance(game, str) or game not in GAME_MODULES:
-            got = "nothing" if game is None else describe_value(game)
+            known = ", ".join(GAME_MODULES)
+            if game is None:
+                raise DeckFormatError("game", f"missing; say which game the deck is for: {known}")
             raise DeckFormatError(
-                "game", f"unknown game {got}; expected one of {', '.join(GAME_MODULES)}"
+                "game", f"unknown game {describe_value(game)}; expected one of {known}"
             )
         # Imported on first use so a site that serves one game never loads the others.
         module = _loaded[game] = importlib.import_module(GAME_MODULES[game])

@@ -39,7 +39,7 @@ BAD = [
     pytest.param([], "", "a deck must be a JSON object, got a list", id="not-an-object"),
     pytest.param("deck", "", "got 'deck'", id="a-string"),
     pytest.param(
-        {"cards": []}, "game", "unknown game nothing; expected one of aniolowie", id="no-game"
+        {"cards": []}, "game", "missing; say which game the deck is for: aniolowie", id="no-game"
     ),
     pytest.param(
         {"game": "inwo", "cards": []},
