@@ -23,13 +23,21 @@ from cardsearch import SearchError, parse
 
 UNKNOWN = "unknown"
 UNKNOWN_CHOICE = (UNKNOWN, _("nieznane / unknown"))
+ANGELS = (Kind.ANGEL,)
+HUMANS = (Kind.HUMAN,)
+ANGELS_AND_INTERVENTIONS = (Kind.ANGEL, Kind.INTERVENTION)
 
 
 class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
-    """Filter on one or more values, where "unknown" picks the cards with the value blank."""
+    """Filter on one or more values, where "unknown" picks the cards with the value blank.
 
-    def __init__(self, *args, choices, **kwargs):
+    A value that a kind of card does not have (a human's order) is not unknown, so "unknown"
+    only picks cards of the kinds the attribute belongs to.
+    """
+
+    def __init__(self, *args, choices, kinds=None, **kwargs):
         kwargs.setdefault("widget", forms.CheckboxSelectMultiple)
+        self.kinds = kinds
         super().__init__(*args, choices=[*choices, UNKNOWN_CHOICE], **kwargs)
 
     def filter(self, qs, value):
@@ -37,7 +45,12 @@ class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
             return qs
         query = Q()
         for item in value:
-            query |= Q(**{self.field_name: "" if item == UNKNOWN else item})
+            if item != UNKNOWN:
+                query |= Q(**{self.field_name: item})
+            elif self.kinds:
+                query |= Q(**{self.field_name: ""}, kind__in=self.kinds)
+            else:
+                query |= Q(**{self.field_name: ""})
         return qs.filter(query).distinct() if self.distinct else qs.filter(query)
 
 
@@ -82,6 +95,8 @@ class CardFilter(filters.FilterSet):
 
     # The checkbox facets, in the order the page shows them.
     FACETS = ("kind", "faction", "order", "choir", "color", "edition_symbol", "alignment", "sex")
+    # The facets that offer "unknown" as a value of their own.
+    UNKNOWN_AWARE = ("faction", "order", "color", "edition_symbol", "alignment", "sex")
 
     q = SearchQueryFilter(method="filter_text", label=_("Szukaj"))
     game = filters.ModelChoiceFilter(
@@ -90,15 +105,17 @@ class CardFilter(filters.FilterSet):
     kind = filters.MultipleChoiceFilter(
         choices=Kind.choices, label=_("Rodzaj"), widget=forms.CheckboxSelectMultiple
     )
-    faction = UnknownAwareChoiceFilter(choices=Faction.choices, label=_("Frakcja"))
-    order = UnknownAwareChoiceFilter(choices=Order.choices, label=_("Zakon"))
+    faction = UnknownAwareChoiceFilter(
+        choices=Faction.choices, kinds=ANGELS_AND_INTERVENTIONS, label=_("Frakcja")
+    )
+    order = UnknownAwareChoiceFilter(choices=Order.choices, kinds=ANGELS, label=_("Zakon"))
     choir = filters.MultipleChoiceFilter(
         choices=Choir.choices,
         method="filter_choir",
         label=_("Chór / Krąg"),
         widget=forms.CheckboxSelectMultiple,
     )
-    color = UnknownAwareChoiceFilter(choices=Color.choices, label=_("Kolor"))
+    color = UnknownAwareChoiceFilter(choices=Color.choices, kinds=ANGELS, label=_("Kolor"))
     level_min = filters.NumberFilter(field_name="level", lookup_expr="gte", label=_("Poziom od"))
     level_max = filters.NumberFilter(field_name="level", lookup_expr="lte", label=_("Poziom do"))
     edition = filters.ModelChoiceFilter(
@@ -111,8 +128,10 @@ class CardFilter(filters.FilterSet):
     edition_symbol = UnknownAwareChoiceFilter(
         choices=EditionSymbol.choices, label=_("Symbol edycji")
     )
-    alignment = UnknownAwareChoiceFilter(choices=Alignment.choices, label=_("Charakter"))
-    sex = UnknownAwareChoiceFilter(choices=Sex.choices, label=_("Płeć"))
+    alignment = UnknownAwareChoiceFilter(
+        choices=Alignment.choices, kinds=HUMANS, label=_("Charakter")
+    )
+    sex = UnknownAwareChoiceFilter(choices=Sex.choices, kinds=HUMANS, label=_("Płeć"))
     sort = filters.ChoiceFilter(
         choices=SORT_CHOICES, method="sort_by", label=_("Sortuj"), empty_label=None
     )

@@ -39,6 +39,9 @@ def card_list(request: HttpRequest) -> HttpResponse:
             "search_error": feedback.error,
             "search_message": feedback.message,
             "search_description": feedback.description,
+            "unknown_also": [
+                (match, CardFilter.base_filters[match.facet].label) for match in result.unknown_also
+            ],
         },
     )
 

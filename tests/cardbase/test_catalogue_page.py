@@ -152,3 +152,30 @@ def test_grid_uses_generated_faces_without_a_scan(client, deck_of_cards):
     card = Card.objects.get(name="Alfiel")
     body = get(client, q="alfiel").content.decode()
     assert f'<img src="/cards/{card.slug}/face.png"' in body
+
+
+def test_a_faction_filter_offers_the_cards_whose_faction_is_unknown(client, deck_of_cards):
+    AngelFactory(name="Zetiel", faction="", order="powers", level=7)
+    AngelFactory(name="Etaon", faction="", order="angels", level=3)
+    response = get(client, faction="fallen", order="powers")
+    assert names(response) == ["Gammon"]
+    [match] = response.context["unknown_also"]
+    assert match[0].facet == "faction"
+    assert match[0].count == 1
+    widened = client.get(reverse("card-list") + "?" + match[0].params.urlencode())
+    assert names(widened) == ["Gammon", "Zetiel"]
+    assert "Pokaż je też" in response.content.decode()
+
+
+def test_no_unknown_offer_when_unknown_is_chosen_or_nothing_more_matches(client, deck_of_cards):
+    AngelFactory(name="Zetiel", faction="", order="powers", level=7)
+    assert get(client, faction=["fallen", "unknown"], order="powers").context["unknown_also"] == []
+    assert get(client, faction="fallen", order="virtues").context["unknown_also"] == []
+    assert get(client, kind="angel").context["unknown_also"] == []
+
+
+def test_unknown_order_means_an_angel_whose_order_is_unknown_not_a_human(client, deck_of_cards):
+    AngelFactory(name="Zetiel", faction="", order="", level=None)
+    assert names(get(client, order="unknown")) == ["Zetiel"]
+    assert names(get(client, alignment="unknown")) == []
+    assert names(get(client, faction="unknown")) == ["Zetiel"]
