@@ -33,26 +33,36 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser, live_server, settings, tmp_path):
+def _open_page(browser, live_server, settings, tmp_path, **context_options):
     settings.MEDIA_ROOT = tmp_path / "media"
-    context = browser.new_context(base_url=live_server.url, locale="pl-PL")
+    context = browser.new_context(base_url=live_server.url, locale="pl-PL", **context_options)
     page = context.new_page()
     page.set_default_timeout(10_000)
-    yield page
+    return context, page
+
+
+def _close(context, page):
+    # A request still in flight when the test's database is torn down fails the teardown.
+    page.wait_for_load_state("networkidle")
     context.close()
+
+
+@pytest.fixture
+def page(browser, live_server, settings, tmp_path):
+    context, page = _open_page(browser, live_server, settings, tmp_path)
+    yield page
+    _close(context, page)
 
 
 @pytest.fixture
 def mobile_page(browser, live_server, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    context = browser.new_context(
-        base_url=live_server.url,
+    context, page = _open_page(
+        browser,
+        live_server,
+        settings,
+        tmp_path,
         viewport={"width": 375, "height": 740},
         is_mobile=True,
-        locale="pl-PL",
     )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
     yield page
-    context.close()
+    _close(context, page)

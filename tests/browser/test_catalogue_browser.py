@@ -38,9 +38,29 @@ def test_every_card_in_the_grid_has_a_face(page, catalogue):
     assert all(width > 0 for width in widths), widths
 
 
-def test_lords_angels_of_choir_three(page, catalogue):
-    page.goto("/cards/?faction=lord&choir=III")
+def test_fallen_powers_offer_the_powers_whose_faction_the_rulebook_omits(page, catalogue):
+    # The rulebook names GAAP a Power (p. 12) but never its faction: the Fallen filter alone
+    # finds nothing, and the page offers the Powers of unknown faction instead of hiding them.
+    page.goto("/cards/")
+    page.locator("details.facet", has_text="Frakcja").locator("summary").click()
+    page.get_by_label("Upadli").check()
+    page.locator("details.facet", has_text="Zakon").locator("summary").click()
+    page.get_by_label("Potęgi").check()
+    page.get_by_role("button", name="Filtruj").click()
     assert page.locator(".result-count").inner_text().startswith("0")
+    offer = page.locator(".unknown-also")
+    assert "frakcja" in offer.inner_text()
+    offer.get_by_role("link", name="Pokaż je też").click()
+    names = page.locator(".card-tile .card-name").all_inner_texts()
+    assert sorted(names) == ["Bylet", "Gaap", "Muriel", "Uval", "Warel"]
+
+
+def test_lords_angels_of_choir_three(page, catalogue):
+    page.goto("/cards/?faction=lord&choir=III&kind=angel")
+    assert page.locator(".result-count").inner_text().startswith("0")
+    page.get_by_role("link", name="Pokaż je też").click()
+    names = page.locator(".card-tile .card-name").all_inner_texts()
+    assert sorted(names) == ["Ejszet", "Enael", "Nisroch", "Verrier"]
     page.goto("/cards/?faction=lord")
     names = page.locator(".card-tile .card-name").all_inner_texts()
     assert sorted(names) == ["Cidkiel", "Teliel"]
