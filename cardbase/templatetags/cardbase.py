@@ -1,10 +1,12 @@
 """Template helpers for showing card facts, unknowns included."""
 
 from django import template
+from django.core.exceptions import FieldDoesNotExist
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from cardbase.models import Card
 from cardbase.selectors import primary_printing
 
 register = template.Library()
@@ -27,3 +29,15 @@ def card_image_url(card) -> str:
     if printing and printing.thumbnail:
         return printing.thumbnail.url
     return reverse("card-face", kwargs={"slug": card.slug})
+
+
+@register.filter
+def field_labels(names) -> str:
+    """Name card fields the way the page labels them, not by their identifiers."""
+    labels = []
+    for name in names:
+        try:
+            labels.append(str(Card._meta.get_field(name).verbose_name))
+        except FieldDoesNotExist:  # a fixture may cite a fact the model has no field for
+            labels.append(name)
+    return ", ".join(labels)

@@ -3,6 +3,7 @@
 import io
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from PIL import Image
 
@@ -92,3 +93,16 @@ def test_polish_by_default_english_on_request(client, gammon):
 def test_home_page_leads_to_the_catalogue(client, gammon):
     body = client.get(reverse("home")).content.decode()
     assert f'href="{reverse("card-list")}"' in body
+
+
+def test_sources_name_the_facts_they_give_in_words(client):
+    call_command("load_catalogue", verbosity=0)
+    body = client.get(reverse("card-detail", kwargs={"slug": "gaap"}), HTTP_ACCEPT_LANGUAGE="pl")
+    text = body.content.decode()
+    assert "podaje: zakon, poziom" in text
+    assert "podaje: order" not in text
+
+
+def test_a_bad_filter_is_named_by_its_label(client):
+    body = client.get(reverse("card-list"), {"level_min": "abc"}, HTTP_ACCEPT_LANGUAGE="pl")
+    assert "Poziom od:" in body.content.decode()
