@@ -70,7 +70,7 @@ class CardAdmin(admin.ModelAdmin):
                 ]
             },
         ),
-        (_("Człowiek"), {"fields": ["alignment", "sex"]}),
+        (_("Człowiek"), {"fields": ["alignment", "sex", "ability_lord", "ability_fallen"]}),
         (_("Tekst i uwagi"), {"fields": ["ability", "note_pl", "note_en"]}),
     ]
 

@@ -84,6 +84,10 @@ class Card(models.Model):
         _("symbol edycji"), max_length=6, choices=EditionSymbol.choices, blank=True
     )
     ability = models.TextField(_("umiejętność / działanie"), blank=True)
+    # A human's card text may have parts that work only for one faction (p. 21); the text above
+    # is the part with no faction named, which works for both.
+    ability_lord = models.TextField(_("umiejętność dla Aniołów Pana"), blank=True)
+    ability_fallen = models.TextField(_("umiejętność dla Upadłych"), blank=True)
     note_pl = models.TextField(_("uwagi (PL)"), blank=True)
     note_en = models.TextField(_("uwagi (EN)"), blank=True)
     # Folded copies (lower case, no diacritics) so "swietnisko" finds "ŚWIĘTNISKO" on any database.
@@ -126,6 +130,13 @@ class Card(models.Model):
                 violation_error_message=_("Charakter i płeć mają tylko ludzie."),
             ),
             models.CheckConstraint(
+                condition=Q(kind=Kind.HUMAN) | (Q(ability_lord="") & Q(ability_fallen="")),
+                name="card_faction_abilities_only_on_humans",
+                violation_error_message=_(
+                    "Osobne umiejętności dla każdej frakcji mają tylko ludzie."
+                ),
+            ),
+            models.CheckConstraint(
                 condition=~Q(kind=Kind.HUMAN) | Q(faction=""),
                 name="card_humans_have_no_faction",
                 violation_error_message=_("Ludzie nie należą do żadnej frakcji."),
@@ -139,7 +150,16 @@ class Card(models.Model):
         """Refresh the folded search columns before saving."""
         self.search_name = card_key(self.name)
         self.search_text = card_key(
-            " ".join([self.name_angelic, self.ability, self.note_pl, self.note_en])
+            " ".join(
+                [
+                    self.name_angelic,
+                    self.ability,
+                    self.ability_lord,
+                    self.ability_fallen,
+                    self.note_pl,
+                    self.note_en,
+                ]
+            )
         )
         super().save(*args, **kwargs)
 

@@ -28,6 +28,8 @@ CARD_FIELDS = (
     "sex",
     "edition_symbol",
     "ability",
+    "ability_lord",
+    "ability_fallen",
     "note_pl",
     "note_en",
 )

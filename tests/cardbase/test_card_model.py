@@ -111,3 +111,15 @@ def test_copy_limit_follows_edition_symbol(symbol, limit):
 def test_search_name_folds_case_and_diacritics():
     card = InterventionFactory(name="Jawna Łaska")
     assert card.search_name == "jawna laska"
+
+
+def test_only_a_human_has_abilities_for_each_faction():
+    human = HumanFactory(ability="Dla wszystkich.", ability_lord="Dla Pana.", ability_fallen="Zło.")
+    human.full_clean()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        AngelFactory(ability_lord="Tylko dla Pana.")
+
+
+def test_faction_abilities_are_searchable():
+    HumanFactory(name="Kusiciel", ability_fallen="Odrzuć tylko tę kartę.")
+    assert Card.objects.get(name="Kusiciel").search_text.strip() == "odrzuc tylko te karte."

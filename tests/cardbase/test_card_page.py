@@ -106,3 +106,10 @@ def test_sources_name_the_facts_they_give_in_words(client):
 def test_a_bad_filter_is_named_by_its_label(client):
     body = client.get(reverse("card-list"), {"level_min": "abc"}, HTTP_ACCEPT_LANGUAGE="pl")
     assert "Poziom od:" in body.content.decode()
+
+
+def test_a_human_page_shows_the_ability_for_each_faction(client):
+    human = HumanFactory(name="Kusiciel", slug="kusiciel", ability_fallen="Odrzuć tylko ją.")
+    body = client.get(human.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Umiejętność dla Upadłych</dt>\n        <dd>Odrzuć tylko ją.</dd>" in body
+    assert 'Umiejętność dla Aniołów Pana</dt>\n        <dd><span class="unknown">' in body
