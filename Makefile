@@ -13,9 +13,13 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The compiled catalogues (.mo) are committed, so a machine without GNU gettext still runs the
+# site in both languages; where msgfmt exists they are rebuilt from the .po files.
+COMPILE_MESSAGES = if command -v msgfmt >/dev/null 2>&1; then $(PY) manage.py compilemessages --ignore=.venv -v 0; fi
+
 ## setup: create .venv, install, compile translations, migrate and load the catalogue
 setup: $(STAMP)
-	$(PY) manage.py compilemessages --ignore=.venv -v 0
+	@$(COMPILE_MESSAGES)
 	$(PY) manage.py migrate --no-input -v 0
 	$(PY) manage.py load_catalogue
 
@@ -31,7 +35,7 @@ browser-deps:
 
 ## test: set up and run the whole suite (DATABASE_URL picks PostgreSQL)
 test: $(STAMP) browser-deps
-	$(PY) manage.py compilemessages --ignore=.venv -v 0
+	@$(COMPILE_MESSAGES)
 	$(PY) -m pytest
 
 lint: $(STAMP)
