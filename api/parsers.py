@@ -4,6 +4,7 @@ import json
 import os
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -25,13 +26,25 @@ class LimitedJSONParser(JSONParser):
         try:
             text = raw.decode(encoding)
         except (UnicodeDecodeError, LookupError):
-            raise ParseError(f"The body is not {encoding} text.") from None
+            raise ParseError(
+                _("The body is not %(encoding)s text.") % {"encoding": encoding}
+            ) from None
         try:
             return json.loads(text, parse_constant=_refuse_constant)
-        except ValueError as exc:
-            raise ParseError(f"The body is not JSON: {exc}") from None
+        except json.JSONDecodeError as exc:
+            raise ParseError(
+                _("The body is not valid JSON: the fault is at line %(line)d, column %(column)d.")
+                % {"line": exc.lineno, "column": exc.colno}
+            ) from None
+        except ValueError:  # NaN or Infinity, or an integer of more digits than Python reads
+            raise ParseError(
+                _(
+                    "The body is not valid JSON: NaN, Infinity and integers of over 4300 digits "
+                    "are not accepted."
+                )
+            ) from None
         except RecursionError:
-            raise ParseError("The body is JSON nested too deep to read.") from None
+            raise ParseError(_("The body is JSON nested too deep to read.")) from None
 
 
 def _refuse_constant(name: str):

@@ -9,6 +9,12 @@ from cardbase.models import Card, CardSource, Edition, Game
 from cardbase.selectors import primary_printing
 from decks.models import Deck, DeckFaction, Visibility
 from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
+from rules.aniolowie import MAX_COUNT
+
+# The largest id a card can have (a 64-bit primary key), and the largest deck version
+# (a PositiveIntegerField, 32 bits on every database): beyond them nothing can match.
+MAX_ID = 2**63 - 1
+MAX_VERSION = 2**31 - 1
 
 
 class KnownChoiceField(serializers.ChoiceField):
@@ -152,25 +158,49 @@ class CardSerializer(serializers.ModelSerializer):
         return _absolute(self.context, card.get_absolute_url())
 
 
-# The rules engine's JSON contract, described for the schema and checked by rules/ itself.
+# The rules engine's JSON contract, described for the schema and checked by rules/ itself: the
+# schema says what the engine accepts, neither more strictly nor more loosely where it can.
+UNKNOWN_ATTRIBUTE = "Leave it out or send null while it is unknown."
+
+
+def _attribute(choices, what: str) -> serializers.ChoiceField:
+    return serializers.ChoiceField(
+        choices=choices, required=False, allow_null=True, help_text=f"{what}. {UNKNOWN_ATTRIBUTE}"
+    )
+
+
 class ContractCardSerializer(serializers.Serializer):
-    name = serializers.CharField()
+    """One card of the deck with its count; attributes the rulebook does not state stay out."""
+
+    name = serializers.CharField(
+        help_text="The card's name; entries whose names differ only in case and diacritics are "
+        "one card."
+    )
     kind = serializers.ChoiceField(choices=Kind.choices)
-    count = serializers.IntegerField(min_value=1)
-    faction = serializers.ChoiceField(choices=Faction.choices, required=False)
-    order = serializers.ChoiceField(choices=Order.choices, required=False)
-    level = serializers.IntegerField(required=False)
-    color = serializers.ChoiceField(choices=Color.choices, required=False)
-    alignment = serializers.ChoiceField(choices=Alignment.choices, required=False)
-    sex = serializers.ChoiceField(choices=Sex.choices, required=False)
-    edition_symbol = serializers.ChoiceField(choices=EditionSymbol.choices, required=False)
+    count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT, help_text="Copies.")
+    faction = _attribute(Faction.choices, "The card's faction (`any` only for an intervention)")
+    order = _attribute(Order.choices, "An angel's order")
+    level = serializers.IntegerField(
+        required=False, allow_null=True, help_text=f"An angel's level. {UNKNOWN_ATTRIBUTE}"
+    )
+    color = _attribute(Color.choices, "An angel's colour")
+    alignment = _attribute(Alignment.choices, "A human's alignment")
+    sex = _attribute(Sex.choices, "A human's sex")
+    edition_symbol = _attribute(
+        EditionSymbol.choices, "The edition symbol (empty: 2 copies allowed, filled: 1)"
+    )
 
 
 class ContractSerializer(serializers.Serializer):
     """A deck as rules/ reads it (see rules/__init__.py); unknown attributes are left out."""
 
     game = serializers.CharField(help_text="The game id, e.g. `aniolowie`.")
-    faction = serializers.ChoiceField(choices=DeckFaction.choices)
+    faction = serializers.ChoiceField(
+        choices=DeckFaction.choices,
+        required=False,
+        allow_null=True,
+        help_text="The deck's faction; left out or null, the rules infer it from the cards.",
+    )
     cards = ContractCardSerializer(many=True)
 
 
@@ -187,7 +217,9 @@ class VerdictSerializer(serializers.Serializer):
 
 
 class DeckEntrySerializer(serializers.Serializer):
-    card = serializers.IntegerField(min_value=1, help_text="The card's id.")
+    card = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="The card's id (see /api/v1/cards/)."
+    )
     count = serializers.IntegerField(min_value=1, max_value=MAX_COPIES_PER_ENTRY)
 
 
@@ -267,7 +299,9 @@ class DeckCreateSerializer(serializers.Serializer):
 
 class DeckUpdateSerializer(serializers.Serializer):
     version = serializers.IntegerField(
-        min_value=1, help_text="The version the changes were made to; a stale one gets 409."
+        min_value=1,
+        max_value=MAX_VERSION,
+        help_text="The version the changes were made to; a stale one gets 409.",
     )
     name = serializers.CharField(max_length=NAME_MAX, required=False)
     faction = serializers.ChoiceField(choices=DeckFaction.choices, required=False)

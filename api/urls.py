@@ -1,29 +1,40 @@
 """REST API v1 and its OpenAPI schema."""
 
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from api import views
+from api.errors import json_errors
+
+
+def view(view_class, **initkwargs):
+    """The view function of an API view, answering the JSON 500 should anything slip through."""
+    return json_errors(view_class.as_view(**initkwargs))
+
+
+def not_found():
+    """Anything under /api/ that is not an endpoint, newlines included: the JSON 404."""
+    return re_path(r"^[\s\S]*$", view(views.NotFoundView), name="not-found")
+
 
 v1 = [
-    path("games/", views.GameList.as_view(), name="game-list"),
-    path("editions/", views.EditionList.as_view(), name="edition-list"),
-    path("cards/", views.CardList.as_view(), name="card-list"),
+    path("games/", view(views.GameList), name="game-list"),
+    path("editions/", view(views.EditionList), name="edition-list"),
+    path("cards/", view(views.CardList), name="card-list"),
     # `path` converters, so that any odd value reaches the view and gets a JSON 404.
-    path("cards/<path:slug>/", views.CardDetail.as_view(), name="card-detail"),
-    path("validate/", views.ValidateView.as_view(), name="validate"),
-    path("decks/", views.DeckList.as_view(), name="deck-list"),
-    path("decks/<path:deck_id>/verdict/", views.DeckVerdict.as_view(), name="deck-verdict"),
-    path("decks/<path:deck_id>/", views.DeckDetail.as_view(), name="deck-detail"),
-    path("auth/token/", views.TokenView.as_view(), name="token"),
-    # Anything else under v1/, newlines included, gets the JSON 404 rather than an HTML page.
-    re_path(r"^[\s\S]*$", views.NotFoundView.as_view(), name="not-found"),
+    path("cards/<path:slug>/", view(views.CardDetail), name="card-detail"),
+    path("validate/", view(views.ValidateView), name="validate"),
+    path("decks/", view(views.DeckList), name="deck-list"),
+    path("decks/<path:deck_id>/verdict/", view(views.DeckVerdict), name="deck-verdict"),
+    path("decks/<path:deck_id>/", view(views.DeckDetail), name="deck-detail"),
+    path("auth/token/", view(views.TokenView), name="token"),
+    not_found(),
 ]
 
 app_name = "api"
 urlpatterns = [
     path("v1/", include((v1, "v1"))),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    path("schema/", view(views.SchemaView), name="schema"),
+    path("docs/", view(views.SwaggerView, url_name="api:schema"), name="docs"),
+    path("redoc/", view(views.RedocView, url_name="api:schema"), name="redoc"),
+    not_found(),  # /api/, /api/v2/…
 ]

@@ -2,7 +2,10 @@
 
 import uuid
 
+from django.core.validators import slug_re
+from django.urls import Resolver404, resolve
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -12,18 +15,22 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 from rest_framework import exceptions, generics, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import rules
 from api import errors, serializers
+from api.authentication import AUTHENTICATION_CLASSES
 from api.conditional import ETagMixin
-from api.filters import ApiCardFilter
+from api.filters import ApiCardFilter, ApiDeckFilter, EditionFilter, parse_bool
 from api.pagination import PagePagination
 from api.parsers import LimitedJSONParser
+from api.schema import ApiAutoSchema
 from api.selectors import cards_for_api, with_cards
 from api.services import token_for
 from api.throttling import AnonThrottle, ScopedThrottle, UserThrottle
@@ -31,7 +38,6 @@ from cardbase import selectors as catalogue
 from cardbase.models import Edition, Game
 from decks import selectors as deck_selectors
 from decks import services as deck_services
-from decks.filters import PublicDeckFilter
 from decks.models import Deck
 
 LANGS = ("pl", "en")
@@ -39,16 +45,54 @@ LANG_PARAM = OpenApiParameter(
     "lang",
     str,
     enum=list(LANGS),
-    description="Language of the rule messages; without it, the Accept-Language header decides.",
+    description=(
+        "The language of the rule messages and of the error messages: `pl` or `en` (any other "
+        "value is a 400). Without it the `Accept-Language` header (or the site's language "
+        "cookie) decides; the default is Polish."
+    ),
 )
-
 DECK_ID = OpenApiParameter(
-    "deck_id", OpenApiTypes.UUID, OpenApiParameter.PATH, description="The deck's id."
+    "deck_id",
+    OpenApiTypes.UUID,
+    OpenApiParameter.PATH,
+    description="The deck's id (a UUID); anything else is a 404.",
 )
-SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The card's slug.")
+SLUG = OpenApiParameter(
+    "slug",
+    str,
+    OpenApiParameter.PATH,
+    description="The card's slug (letters, digits, `-` and `_`); anything else is a 404.",
+)
+SLUG_MAX = 120  # Card.slug's max_length
 
 
-class LanguageMixin:
+def refuse_nul(params) -> None:
+    """Answer 400 naming every query parameter whose name or value holds a NUL character.
+
+    No text with NUL can match anything (PostgreSQL cannot even store it), so it is refused
+    before any filter, slug or search sees it.
+    """
+    faulty = {
+        name: [_("The value must not contain a NUL character (%(nul)s).") % {"nul": "%00"}]
+        for name, values in params.lists()
+        if "\x00" in name or any("\x00" in value for value in values)
+    }
+    if faulty:
+        raise exceptions.ValidationError(faulty)
+
+
+class ApiViewMixin:
+    """What every API view shares: its schema class, its authentication, no NUL in the query."""
+
+    schema = ApiAutoSchema()
+    authentication_classes = AUTHENTICATION_CLASSES
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        refuse_nul(request.query_params)
+
+
+class LanguageMixin(ApiViewMixin):
     """Pick the message language from ?lang=, else Accept-Language (the site's default: pl)."""
 
     def initial(self, request, *args, **kwargs):
@@ -57,12 +101,14 @@ class LanguageMixin:
         if lang is None:
             lang = translation.get_language_from_request(request)
         if lang not in LANGS:
-            raise exceptions.ValidationError({"lang": [f"Expected one of {', '.join(LANGS)}."]})
+            raise exceptions.ValidationError(
+                {"lang": [_("Expected one of: %(values)s.") % {"values": ", ".join(LANGS)}]}
+            )
         translation.activate(lang)
         request.lang = lang
 
 
-class CatalogueView(ETagMixin, generics.ListAPIView):
+class CatalogueView(ApiViewMixin, ETagMixin, generics.ListAPIView):
     """A paginated catalogue list, tagged for conditional GET."""
 
     permission_classes = [AllowAny]
@@ -73,7 +119,7 @@ class CatalogueView(ETagMixin, generics.ListAPIView):
     get=extend_schema(
         summary="List the games",
         operation_id="games_list",
-        responses={200: serializers.GameSerializer(many=True), **errors.READ_ERRORS},
+        responses={200: serializers.GameSerializer(many=True), **errors.CATALOGUE_READ_RESPONSES},
     )
 )
 class GameList(CatalogueView):
@@ -87,19 +133,19 @@ class GameList(CatalogueView):
     get=extend_schema(
         summary="List the editions",
         operation_id="editions_list",
-        parameters=[OpenApiParameter("game", str, description="Only this game's (its slug).")],
-        responses={200: serializers.EditionSerializer(many=True), **errors.READ_ERRORS},
+        responses={
+            200: serializers.EditionSerializer(many=True),
+            **errors.CATALOGUE_READ_RESPONSES,
+        },
     )
 )
 class EditionList(CatalogueView):
     """List the published editions, oldest first."""
 
     serializer_class = serializers.EditionSerializer
-
-    def get_queryset(self):
-        queryset = Edition.objects.select_related("game").order_by("game", "released", "name")
-        game = self.request.query_params.get("game")
-        return queryset.filter(game__slug=game) if game else queryset
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = EditionFilter
+    queryset = Edition.objects.select_related("game").order_by("game", "released", "name", "pk")
 
 
 @extend_schema_view(
@@ -111,10 +157,11 @@ class EditionList(CatalogueView):
             "does not state. Facets combine with AND. `q` matches name and text, ignoring case "
             "and Polish diacritics, in the card search language (`frakcja:upadli poziom>=7`, see "
             "/cards/syntax/); a query that does not parse is a 400 whose `error.query` says "
-            "where. `sort` orders the results (default `name`)."
+            "where. `ordering` (or its older name `sort`) orders the results (default `name`). "
+            "A value out of a facet's set is a 400 naming the parameter."
         ),
         operation_id="cards_list",
-        responses={200: serializers.CardSerializer(many=True), **errors.READ_ERRORS},
+        responses={200: serializers.CardSerializer(many=True), **errors.CATALOGUE_READ_RESPONSES},
     )
 )
 class CardList(CatalogueView):
@@ -133,17 +180,21 @@ class CardList(CatalogueView):
         summary="Get one card",
         operation_id="cards_retrieve",
         parameters=[SLUG],
-        responses={200: serializers.CardSerializer, **errors.READ_ERRORS},
+        responses={200: serializers.CardSerializer, **errors.CATALOGUE_READ_RESPONSES},
     )
 )
-class CardDetail(ETagMixin, generics.RetrieveAPIView):
+class CardDetail(ApiViewMixin, ETagMixin, generics.RetrieveAPIView):
     """Return one card with its sources and printings."""
 
     permission_classes = [AllowAny]
     serializer_class = serializers.CardSerializer
 
     def get_object(self):
-        return catalogue.card_by_slug(slug=self.kwargs["slug"])
+        slug = self.kwargs["slug"]
+        # Not a slug (a NUL, a slash, a space…): no card has it, so no query is needed.
+        if len(slug) > SLUG_MAX or not slug_re.match(slug):
+            raise exceptions.NotFound(_("No card has this slug."))
+        return catalogue.card_by_slug(slug=slug)
 
 
 class ValidateView(LanguageMixin, APIView):
@@ -194,16 +245,24 @@ class ValidateView(LanguageMixin, APIView):
             verdict = rules.validate_contract(request.data)
         except rules.DeckFormatError as exc:
             raise exceptions.ValidationError(
-                {exc.path or "non_field_errors": [exc.message]}
+                {exc.path or "non_field_errors": [format_error_message(exc, request.lang)]}
             ) from None
         return Response(verdict.to_dict(request.lang))
+
+
+def format_error_message(exc: Exception, lang: str) -> str:
+    """The rules engine's message in `lang` if it offers one (`message_pl`…), else its own."""
+    return getattr(exc, f"message_{lang}", None) or exc.message
 
 
 DECK_LIST_PARAMS = [
     OpenApiParameter(
         "mine",
         OpenApiTypes.BOOL,
-        description="`1`: your own decks, private ones included (sign-in required).",
+        description=(
+            "`true` (or `1`): your own decks, private ones included (sign-in required, else "
+            "401); `false` (or `0`, the default): the public decks. Any other value is a 400."
+        ),
     ),
 ]
 
@@ -268,10 +327,10 @@ class DeckList(DeckMixin, generics.ListCreateAPIView):
     serializer_class = serializers.DeckSummarySerializer
     pagination_class = PagePagination
     filter_backends = [DjangoFilterBackend]
-    filterset_class = PublicDeckFilter
+    filterset_class = ApiDeckFilter
 
     def get_queryset(self):
-        mine = self.request.query_params.get("mine", "").lower() in ("1", "true")
+        mine = parse_bool("mine", self.request.query_params.get("mine"))
         if not mine:
             return deck_selectors.public_decks()
         if not self.request.user.is_authenticated:
@@ -329,6 +388,8 @@ class DeckDetail(DeckMixin, generics.GenericAPIView):
 
     def get_object(self) -> Deck:
         user, deck_id = self.request.user, self.kwargs["deck_id"]
+        if not _is_uuid(deck_id):
+            raise exceptions.NotFound()
         try:
             if self.request.method in ("GET", "HEAD", "OPTIONS"):
                 return deck_selectors.deck_for_viewer(deck_id=deck_id, user=user)
@@ -336,8 +397,8 @@ class DeckDetail(DeckMixin, generics.GenericAPIView):
         except Deck.DoesNotExist:
             pass
         # Someone else's deck the user may see: refuse the write; a private one stays unknown.
-        if _is_uuid(deck_id) and deck_selectors.decks_readable_by(user=user).filter(pk=deck_id):
-            raise exceptions.PermissionDenied("Only the deck's owner may change it.")
+        if deck_selectors.decks_readable_by(user=user).filter(pk=deck_id):
+            raise exceptions.PermissionDenied(_("Only the deck's owner may change it."))
         raise exceptions.NotFound()
 
     def get(self, request, deck_id):
@@ -374,6 +435,8 @@ class DeckVerdict(DeckMixin, APIView):
     permission_classes = [AllowAny]
 
     def get(self, request, deck_id):
+        if not _is_uuid(deck_id):
+            raise exceptions.NotFound()
         try:
             deck = deck_selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
         except Deck.DoesNotExist:
@@ -391,7 +454,7 @@ class DeckVerdict(DeckMixin, APIView):
         auth=[],
     )
 )
-class TokenView(ObtainAuthToken):
+class TokenView(ApiViewMixin, ObtainAuthToken):
     """Return the user's API token."""
 
     parser_classes = [LimitedJSONParser]
@@ -409,7 +472,51 @@ class NotFoundView(APIView):
     """Answer any address under /api/ that is not an endpoint with the JSON 404."""
 
     permission_classes = [AllowAny]
+    authentication_classes = []  # a wrong token must not turn "no such address" into a 401
+    throttle_classes = []
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        raise exceptions.NotFound("No such API endpoint; see /api/docs/.")
+        if not request.path_info.endswith("/") and _is_endpoint(f"{request.path_info}/"):
+            raise exceptions.NotFound(
+                _("No such API endpoint; did you mean %(path)s/ (with the slash at the end)?")
+                % {"path": request.path}
+            )
+        raise exceptions.NotFound(_("No such API endpoint; see /api/docs/."))
+
+
+def _is_endpoint(path: str) -> bool:
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return False
+    return getattr(match.func, "cls", None) is not NotFoundView
+
+
+class DocsMixin(ApiViewMixin):
+    """The schema and the docs pages: GET only, and their errors in the API's JSON.
+
+    drf-spectacular's views render whatever they answer with their own renderer (YAML, or a
+    template), so an error would come as YAML, or, needing a template they do not have, as a 500
+    (OPTIONS did).
+    """
+
+    http_method_names = ["get", "head"]
+
+    def handle_exception(self, exc):
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return response
+
+
+class SchemaView(DocsMixin, SpectacularAPIView):
+    """The OpenAPI schema (YAML, `?format=json` for JSON)."""
+
+
+class SwaggerView(DocsMixin, SpectacularSwaggerView):
+    """Swagger UI, served from the site (no CDN)."""
+
+
+class RedocView(DocsMixin, SpectacularRedocView):
+    """Redoc, served from the site (no CDN)."""

@@ -27,6 +27,8 @@ def set_rates(settings, **rates) -> None:
 @pytest.fixture(autouse=True)
 def _api_setup(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
+    # Players are made by the dozen here; a slow password hash would be most of the suite's time.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Throttle counters live in the cache: a test must not inherit another's requests.
     set_rates(settings)
     cache.clear()

@@ -9,6 +9,7 @@ from tests.factories import (
     CardFactory,
     CardSourceFactory,
     EditionFactory,
+    GameFactory,
     HumanFactory,
     PrintingFactory,
 )
@@ -93,13 +94,72 @@ def test_facets_filter_and_unknown_picks_blank_values(client, game):
 
 @pytest.mark.parametrize(
     "query",
-    ["faction=nobody", "level_min=abc", "game=no-such-game", "sort=sideways", "choir=IV"],
+    [
+        "faction=nobody",
+        "level_min=abc",
+        "level_min=3.5",
+        "level_max=9223372036854775808",
+        "level_min=-9223372036854775809",
+        "game=no-such-game",
+        "edition=no-such-edition",
+        "sort=sideways",
+        "ordering=sideways",
+        "ordering=search_name",
+        "choir=IV",
+    ],
 )
 def test_bad_filter_values_are_400_with_the_field_named(client, game, query):
     response = client.get(f"/api/v1/cards/?{query}")
     assert response.status_code == 400
     field = query.split("=")[0]
-    assert field in response.json()["error"]["fields"]
+    assert list(response.json()["error"]["fields"]) == [field]
+
+
+def test_level_bounds_take_any_64_bit_whole_number(client, game):
+    AngelFactory(game=game, name="Niski", level=3)
+    big = 2**63 - 1
+    for query, names in [
+        (f"level_min={big}", []),
+        (f"level_max={big}", ["Niski"]),
+        (f"level_min={-big - 1}", ["Niski"]),
+        (f"level_max={-big - 1}", []),
+    ]:
+        response = client.get(f"/api/v1/cards/?{query}")
+        assert response.status_code == 200, (query, response.content)
+        assert [card["name"] for card in response.json()["results"]] == names, query
+
+
+@pytest.mark.parametrize("param", ["ordering", "sort"])
+def test_ordering_sorts_by_name_level_and_the_hierarchy(client, game, param):
+    AngelFactory(game=game, name="Bel", order="powers", level=7)
+    AngelFactory(game=game, name="Aral", order="thrones", level=11)
+    AngelFactory(game=game, name="Cyr", order="angels", level=3)
+
+    def names(value: str) -> list[str]:
+        response = client.get(f"/api/v1/cards/?{param}={value}")
+        assert response.status_code == 200, response.content
+        return [card["name"] for card in response.json()["results"]]
+
+    assert names("name") == ["Aral", "Bel", "Cyr"]
+    assert names("-name") == ["Cyr", "Bel", "Aral"]
+    assert names("level") == ["Cyr", "Bel", "Aral"]
+    assert names("-level") == ["Aral", "Bel", "Cyr"]
+    assert names("order") == ["Cyr", "Bel", "Aral"]
+    assert names("-order") == ["Aral", "Bel", "Cyr"]
+
+
+def test_ordering_wins_over_sort(client, game):
+    AngelFactory(game=game, name="Aral", level=11)
+    AngelFactory(game=game, name="Bel", level=3)
+    body = client.get("/api/v1/cards/?sort=-name&ordering=level").json()
+    assert [card["name"] for card in body["results"]] == ["Bel", "Aral"]
+
+
+def test_bad_ordering_names_the_parameter_and_the_choices(client, game):
+    error = client.get("/api/v1/cards/?ordering=sideways", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert error["error"]["fields"]["ordering"] == [
+        "Select a valid choice. sideways is not one of the available choices."
+    ]
 
 
 def test_pagination_page_size_is_capped_at_100(client, game):
@@ -112,12 +172,33 @@ def test_pagination_page_size_is_capped_at_100(client, game):
     assert "page=3" in body["next"]
 
 
-@pytest.mark.parametrize("page", ["0", "-1", "999", "abc", "1e9", "%00"])
-def test_bad_page_numbers_are_404_json(client, game, page):
+@pytest.mark.parametrize(
+    ("page", "shown"),
+    [("0", "'0'"), ("-1", "'-1'"), ("abc", "'abc'"), ("1e9", "'1e9'"), ("2.0", "'2.0'")],
+)
+def test_a_page_that_is_not_a_number_from_1_is_400_naming_page(client, game, page, shown):
     CardFactory(game=game)
-    response = client.get(f"/api/v1/cards/?page={page}")
+    response = client.get(f"/api/v1/cards/?page={page}", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid"
+    assert error["fields"] == {"page": [f"Expected a whole number from 1 up, got {shown}."]}
+    assert error["message"] == f"page: Expected a whole number from 1 up, got {shown}."
+
+
+@pytest.mark.parametrize("page", ["2", "999", "9223372036854775808", "9" * 5000])
+def test_a_page_past_the_last_is_a_json_404_saying_so(client, game, page):
+    CardFactory(game=game)
+    response = client.get(f"/api/v1/cards/?page={page}", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 404
-    assert response.json()["error"]["status"] == 404
+    error = response.json()["error"]
+    assert error["code"] == "not_found"
+    assert error["message"] == "That page does not exist: the last page is 1."
+
+
+def test_a_blank_page_is_the_first_and_page_1_of_nothing_is_empty(client, game):
+    assert client.get("/api/v1/cards/?page=").json()["count"] == 0
+    assert client.get("/api/v1/cards/?page=1").status_code == 200
 
 
 @pytest.mark.parametrize("size", ["0", "-5", "abc", "99999999999999999999"])
@@ -139,7 +220,25 @@ def test_games_and_editions(client, game):
             "released": None,
         }
     ]
-    assert client.get("/api/v1/editions/?game=inny").json()["count"] == 0
+    other = EditionFactory(game=GameFactory(slug="inna-gra"), slug="inna")
+    assert [e["slug"] for e in client.get("/api/v1/editions/?game=inna-gra").json()["results"]] == [
+        other.slug
+    ]
+
+
+@pytest.mark.parametrize("value", ["inny", "%00", "x%00", "9223372036854775808"])
+def test_editions_of_an_unknown_game_are_400_naming_game(client, game, value):
+    response = client.get(f"/api/v1/editions/?game={value}")
+    assert response.status_code == 400
+    assert list(response.json()["error"]["fields"]) == ["game"]
+
+
+@pytest.mark.parametrize("slug", ["%00", "x%00", "a%20b", "a.b", "%C5%BC", "a" * 121])
+def test_a_card_address_that_is_no_slug_is_a_json_404(client, game, slug):
+    CardFactory(game=game, slug="a" * 120)
+    response = client.get(f"/api/v1/cards/{slug}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 404
+    assert response.json()["error"]["message"] == "No card has this slug."
 
 
 @pytest.mark.parametrize(
@@ -181,6 +280,8 @@ def _queries(client, url: str) -> int:
         "/api/v1/cards/?page_size={n}&edition=ed&faction=lord&faction=unknown",
         "/api/v1/games/?page_size={n}",
         "/api/v1/editions/?page_size={n}",
+        "/api/v1/editions/?page_size={n}&game=aniolowie",
+        "/api/v1/cards/?page_size={n}&ordering=-order&q=anio%C5%82&level_min=1",
     ],
 )
 def test_list_queries_do_not_grow_with_the_page_size(client, game, url):

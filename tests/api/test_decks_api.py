@@ -154,6 +154,171 @@ def test_bad_cards_are_400(alice, client_for, game, cards, field):
     assert Deck.objects.count() == 0
 
 
+BIG = 2**63  # one past the largest 64-bit integer
+
+
+@pytest.mark.parametrize(
+    ("entry", "field", "message"),
+    [
+        (
+            {"card": BIG, "count": 1},
+            "cards[0].card",
+            "Ensure this value is less than or equal to 9223372036854775807.",
+        ),
+        (
+            {"card": -BIG, "count": 1},
+            "cards[0].card",
+            "Ensure this value is greater than or equal to 1.",
+        ),
+        (
+            {"card": 0, "count": 1},
+            "cards[0].card",
+            "Ensure this value is greater than or equal to 1.",
+        ),
+        (
+            {"card": 1, "count": BIG},
+            "cards[0].count",
+            "Ensure this value is less than or equal to 99.",
+        ),
+        (
+            {"card": 1, "count": -BIG},
+            "cards[0].count",
+            "Ensure this value is greater than or equal to 1.",
+        ),
+        ({"card": 1, "count": 1e300}, "cards[0].count", "A valid integer is required."),
+    ],
+)
+def test_huge_numbers_in_a_deck_are_400_naming_the_place(
+    alice, client_for, game, entry, field, message
+):
+    response = client_for(alice).post(
+        "/api/v1/decks/?lang=en",
+        {"name": "Wielka", "faction": "lord", "cards": [entry]},
+        format="json",
+    )
+    assert response.status_code == 400, response.content
+    assert response.json()["error"]["fields"] == {field: [message]}
+    assert Deck.objects.count() == 0
+
+
+def test_the_largest_card_id_is_just_not_in_the_catalogue(alice, client_for, game):
+    response = client_for(alice).post(
+        "/api/v1/decks/",
+        {"name": "Wielka", "faction": "lord", "cards": [{"card": 2**63 - 1, "count": 1}]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 400
+    assert list(response.json()["error"]["fields"]) == ["cards"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "message"),
+    [
+        (
+            {"version": 2**31},
+            "version",
+            "Ensure this value is less than or equal to 2147483647.",
+        ),
+        ({"version": BIG}, "version", "Ensure this value is less than or equal to 2147483647."),
+        ({"version": 0}, "version", "Ensure this value is greater than or equal to 1."),
+        (
+            {"version": 1, "cards": [{"card": BIG, "count": 1}]},
+            "cards[0].card",
+            "Ensure this value is less than or equal to 9223372036854775807.",
+        ),
+    ],
+)
+def test_huge_numbers_in_a_change_are_400_naming_the_place(
+    alice, client_for, game, body, field, message
+):
+    deck = make_deck(alice, "private")
+    response = client_for(alice).patch(
+        f"/api/v1/decks/{deck.pk}/", body, format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 400, response.content
+    assert response.json()["error"]["fields"] == {field: [message]}
+    deck.refresh_from_db()
+    assert deck.version == 1
+
+
+def test_the_largest_version_is_a_conflict(alice, client_for, game):
+    deck = make_deck(alice, "private")
+    response = client_for(alice).patch(
+        f"/api/v1/decks/{deck.pk}/", {"version": 2**31 - 1, "name": "X"}, format="json"
+    )
+    assert response.status_code == 409
+    assert response.json()["error"]["current_version"] == 1
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("valid=maybe", "valid"),
+        ("valid=yes", "valid"),
+        ("valid=2", "valid"),
+        ("mine=yes", "mine"),
+        ("mine=maybe", "mine"),
+        ("mine=on", "mine"),
+        ("faction=any", "faction"),
+        ("sort=oldest", "sort"),
+        ("page=0", "page"),
+    ],
+)
+def test_bad_deck_list_values_are_400_naming_the_parameter(alice, client_for, game, query, field):
+    response = client_for(alice).get(f"/api/v1/decks/?{query}", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400, response.content
+    fields = response.json()["error"]["fields"]
+    assert list(fields) == [field]
+    if field in ("valid", "mine"):
+        value = query.split("=")[1]
+        assert fields[field] == [f"Expected true, false, 1 or 0, got '{value}'."]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("valid=true", {"valid"}),
+        ("valid=1", {"valid"}),
+        ("valid=TRUE", {"valid"}),
+        ("valid=false", {"invalid"}),
+        ("valid=0", {"invalid"}),
+        ("valid=", {"valid", "invalid"}),
+        ("", {"valid", "invalid"}),
+    ],
+)
+def test_valid_takes_true_false_1_and_0(alice, game, query, expected):
+    services.deck_create(
+        owner=alice,
+        name="valid",
+        faction="lord",
+        visibility="public",
+        cards=legal_deck_cards("lord", game=game),
+    )
+    services.deck_create(owner=alice, name="invalid", faction="lord", visibility="public")
+    body = APIClient().get(f"/api/v1/decks/?{query}").json()
+    assert {deck["name"] for deck in body["results"]} == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "mine"), [("1", True), ("true", True), ("0", False), ("false", False)]
+)
+def test_mine_takes_true_false_1_and_0(decks, alice, client_for, value, mine):
+    body = client_for(alice).get(f"/api/v1/decks/?mine={value}").json()
+    expected = {str(d.pk) for d in decks.values()} if mine else {str(decks["public"].pk)}
+    assert {d["id"] for d in body["results"]} == expected
+
+
+@pytest.mark.parametrize("deck_id", ["%00", "x%00", "9223372036854775808", "not-a-uuid", "a/b"])
+def test_a_deck_address_that_is_no_uuid_is_a_json_404_everywhere(decks, alice, client_for, deck_id):
+    client = client_for(alice)
+    for method, url, body in endpoints(decks["public"]):
+        url = url.replace(str(decks["public"].pk), deck_id)
+        response = call(client, method, url, body)
+        assert response.status_code == 404, (method, url, response.content)
+        assert response.json()["error"]["code"] == "not_found"
+
+
 def test_a_card_of_another_game_is_refused(alice, client_for, game):
     from tests.factories import GameFactory
 

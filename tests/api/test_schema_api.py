@@ -1,5 +1,9 @@
 """The OpenAPI schema: valid, complete, served with local docs, and true to the API (Schemathesis)."""
 
+import functools
+import zlib
+from dataclasses import dataclass, field
+
 import pytest
 import schemathesis
 from django.core import signals
@@ -10,14 +14,17 @@ from drf_spectacular.validation import validate_schema
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from schemathesis.checks import not_a_server_error
+from schemathesis.core import NOT_SET
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
 )
 
 from api.services import token_for
 from decks import services
+from decks.models import Deck
 from tests.factories import (
     AngelFactory,
     CardSourceFactory,
@@ -44,6 +51,7 @@ OPERATIONS = {
 }
 
 
+@functools.cache
 def _schema() -> dict:
     return SchemaGenerator().get_schema(request=None, public=True)
 
@@ -58,14 +66,92 @@ def test_schema_is_valid_openapi_and_lists_every_operation():
 def test_every_operation_documents_its_errors():
     for path, item in _schema()["paths"].items():
         for method, operation in item.items():
-            codes = set(operation["responses"])
-            assert {"400", "401", "406", "429"} <= codes, (path, method)
+            responses = operation["responses"]
+            assert {"400", "401", "405", "406", "429"} <= set(responses), (path, method)
             if method in ("post", "patch", "delete"):
-                assert {"413", "415"} <= codes, (path, method)
+                assert {"413", "415"} <= set(responses), (path, method)
             if path.endswith("}/") and method != "post":
-                assert "404" in codes, (path, method)
+                assert "404" in responses, (path, method)
+            assert responses["429"]["headers"]["Retry-After"]["schema"] == {"type": "integer"}
+            assert responses["405"]["headers"]["Allow"]["required"] is True
+            assert "500" not in responses
+            headers = {p["name"] for p in operation["parameters"] if p["in"] == "header"}
+            assert "Accept-Language" in headers, (path, method)
     patch = _schema()["paths"]["/api/v1/decks/{deck_id}/"]["patch"]
     assert {"403", "409"} <= set(patch["responses"])
+
+
+CATALOGUE_READS = ["/api/v1/games/", "/api/v1/editions/", "/api/v1/cards/", "/api/v1/cards/{slug}/"]
+
+
+def test_catalogue_reads_document_conditional_get():
+    paths = _schema()["paths"]
+    for path, item in paths.items():
+        for method, operation in item.items():
+            conditional = path in CATALOGUE_READS
+            names = {p["name"] for p in operation["parameters"] if p["in"] == "header"}
+            assert ("If-None-Match" in names) is conditional, (path, method)
+            assert ("304" in operation["responses"]) is conditional, (path, method)
+            if conditional:
+                responses = operation["responses"]
+                assert "content" not in responses["304"]
+                assert responses["304"]["headers"]["ETag"]["required"] is True
+                assert responses["200"]["headers"]["ETag"]["required"] is True
+                assert "If-None-Match" in responses["304"]["description"]
+
+
+# The form labels the site's pages show; the schema describes the filters in English instead.
+POLISH = set("ąćęłńóśźżĄĆĘŁŃÓŚŹŻ")
+
+
+def test_every_parameter_is_described_in_english_with_its_values():
+    for path, item in _schema()["paths"].items():
+        for method, operation in item.items():
+            for parameter in operation["parameters"]:
+                where = (path, method, parameter["name"])
+                description = parameter.get("description", "")
+                assert len(description) > 20, where
+                assert not POLISH & set(description), where
+                assert "title" not in parameter["schema"], where
+                assert "title" not in parameter["schema"].get("items", {}), where
+                for value in parameter["schema"].get("items", parameter["schema"]).get("enum", []):
+                    assert f"`{value}`" in description, (where, value)
+    cards = {p["name"]: p for p in _schema()["paths"]["/api/v1/cards/"]["get"]["parameters"]}
+    assert (
+        cards["level_min"]["description"] == "Only cards of at least this level (a whole number)."
+    )
+    assert cards["level_min"]["schema"]["maximum"] == 2**63 - 1
+    assert cards["page"]["schema"] == {"type": "integer", "minimum": 1}
+    assert cards["page_size"]["schema"] == {"type": "integer", "minimum": 1, "maximum": 100}
+    assert cards["ordering"]["schema"]["enum"] == [
+        "-level",
+        "-name",
+        "-order",
+        "level",
+        "name",
+        "order",
+    ]
+    decks = {p["name"]: p for p in _schema()["paths"]["/api/v1/decks/"]["get"]["parameters"]}
+    assert (
+        decks["author"]["description"] == "Only decks of this player, by username (ignoring case)."
+    )
+    assert decks["q"]["description"] == "Only decks whose name contains this text (ignoring case)."
+    assert "Any other value is a 400" in decks["valid"]["description"]
+    assert "Any other value is a 400" in decks["mine"]["description"]
+    editions = _schema()["paths"]["/api/v1/editions/"]["get"]["parameters"]
+    assert [p["description"] for p in editions if p["name"] == "game"] == [
+        "Only the editions of this game, by its slug (see /api/v1/games/), e.g. `aniolowie`. "
+        "An unknown game is a 400."
+    ]
+
+
+def test_integer_fields_of_requests_are_bounded():
+    components = _schema()["components"]["schemas"]
+    entry = components["DeckEntryRequest"]["properties"]
+    assert (entry["card"]["minimum"], entry["card"]["maximum"]) == (1, 2**63 - 1)
+    assert (entry["count"]["minimum"], entry["count"]["maximum"]) == (1, 99)
+    version = components["PatchedDeckUpdateRequest"]["properties"]["version"]
+    assert (version["minimum"], version["maximum"]) == (1, 2**31 - 1)
 
 
 @pytest.mark.django_db
@@ -82,6 +168,25 @@ def test_schema_endpoint_and_docs_are_served_without_a_cdn(client):
     assert redoc.status_code == 200 and "cdn." not in redoc.content.decode()
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/api/schema/", "/api/docs/", "/api/redoc/"])
+@pytest.mark.parametrize(
+    ("method", "headers", "status"),
+    [
+        ("options", {}, 405),
+        ("post", {}, 405),
+        ("delete", {}, 405),
+        ("get", {"HTTP_AUTHORIZATION": "Token nonsense"}, 401),
+        ("get", {"QUERY_STRING": "lang=%00"}, 400),
+    ],
+)
+def test_the_schema_and_docs_answer_errors_in_json(client, url, method, headers, status):
+    response = getattr(client, method)(url, **headers)
+    assert response.status_code == status
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["error"]["status"] == status
+
+
 @pytest.fixture
 def _keep_connection():
     # A WSGI request closes the database connection when it ends, and with it the test's
@@ -93,25 +198,93 @@ def _keep_connection():
     signals.request_finished.connect(close_old_connections)
 
 
+PASSWORD = "anioly-i-demony-7"  # tests.factories.UserFactory's
+
+
+@dataclass
+class World:
+    """A little real catalogue and four decks the fuzzer's requests are steered to.
+
+    Generated deck ids are random UUIDs that no deck has, so without steering PATCH, DELETE and
+    the verdict would only ever meet 404s. Each example picks, from a hash of its own data (so a
+    failing example replays the same way), one of the player's two decks, one of another
+    player's, or keeps its random id; a deck the fuzzer deleted is made again.
+    """
+
+    token: str
+    players: dict[str, object]
+    card_ids: list[int]
+    decks: dict[str, Deck] = field(default_factory=dict)
+
+    def deck(self, key: str) -> Deck:
+        deck = Deck.objects.filter(pk=self.decks[key].pk).first()
+        if deck is None:  # deleted by an earlier example
+            deck = self.decks[key] = self._make(key)
+        return deck
+
+    def _make(self, key: str) -> Deck:
+        owner, visibility = key.split("-")
+        return services.deck_create(
+            owner=self.players[owner],
+            name=f"Talia {key}",
+            faction="lord",
+            visibility=visibility,
+            cards={card_id: 1 for card_id in self.card_ids[:3]},
+        )
+
+
+DECK_KEYS = ["own-public", "own-private", "other-public", "other-private"]
+
+
 @pytest.fixture
-def fuzz_token(db, _keep_connection) -> str:
-    """Fill the catalogue with a little real data and return a signed-in player's token."""
+def world(db, _keep_connection) -> World:
     game = GameFactory()
     edition = EditionFactory(game=game, slug="podstawka")
     for n in range(3):
         card = AngelFactory(game=game, slug=f"testiel-{n}", name=f"Testiel {n}")
         PrintingFactory(card=card, edition=edition)
         CardSourceFactory(card=card)
-    owner = UserFactory(username="fuzzer")
-    services.deck_create(
-        owner=owner,
-        name="Publiczna",
-        faction="lord",
-        visibility="public",
-        cards=legal_deck_cards("lord", game=game),
-    )
-    return token_for(owner)
+    players = {"own": UserFactory(username="fuzzer"), "other": UserFactory(username="other")}
+    legal = legal_deck_cards("lord", game=game)
+    world = World(token=token_for(players["own"]), players=players, card_ids=sorted(legal))
+    world.decks = {key: world._make(key) for key in DECK_KEYS}
+    services.deck_update(deck=world.decks["own-public"], expected_version=1, cards=legal)
+    return world
 
+
+def _steer(case, world: World) -> None:
+    """Point some examples at real cards and decks, the deck's version, a real password."""
+    seed = zlib.crc32(repr((case.path_parameters, case.query, case.body)).encode())
+    if "slug" in (case.path_parameters or {}) and seed % 2:
+        case.path_parameters["slug"] = f"testiel-{seed % 3}"
+    if "deck_id" in (case.path_parameters or {}) and seed % 5 < len(DECK_KEYS):
+        deck = world.deck(DECK_KEYS[seed % 5])
+        case.path_parameters["deck_id"] = str(deck.pk)
+        if isinstance(case.body, dict) and "version" in case.body and seed % 3:
+            case.body["version"] = deck.version  # else a 409 (or a 400 for a bad one)
+    cards = case.body.get("cards") if isinstance(case.body, dict) else None
+    if isinstance(cards, list) and case.path.startswith("/api/v1/decks/") and seed % 2:
+        entries = [entry for entry in cards if isinstance(entry, dict)]
+        for entry, card_id in zip(entries, world.card_ids, strict=False):
+            entry["card"] = card_id  # distinct ids, so the entries are a real card list
+        case.body["cards"] = entries[: len(world.card_ids)]
+    if case.path == "/api/v1/auth/token/" and isinstance(case.body, dict) and seed % 2:
+        case.body.update(username="fuzzer", password=PASSWORD)
+
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+]
+FUZZ = {
+    "derandomize": True,
+    "deadline": None,
+    "database": None,
+    "suppress_health_check": list(HealthCheck),
+}
 
 # Loaded at collection (pytest-django has set Django up by then): schemathesis' lazy loader
 # from a fixture does not work with pytest 9.
@@ -119,21 +292,76 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
 
 
 @schema.parametrize()
-@hypothesis_settings(
-    max_examples=20,
-    derandomize=True,
-    deadline=None,
-    database=None,
-    suppress_health_check=list(HealthCheck),
+@hypothesis_settings(max_examples=12, **FUZZ)
+def test_api_conforms_to_its_schema_signed_in(case, world):
+    # Signed in, so the deck writes get past authentication and reach validation and the rules.
+    _steer(case, world)
+    case.call_and_validate(headers={"Authorization": f"Token {world.token}"}, checks=CHECKS)
+
+
+@schema.parametrize()
+@hypothesis_settings(max_examples=5, **FUZZ)
+def test_api_conforms_to_its_schema_anonymously(case, world):
+    _steer(case, world)
+    case.call_and_validate(checks=CHECKS)
+
+
+# Values no parameter can take: NUL bytes, and integers past 64 bits (or of 30 digits).
+NUL_VALUES = ["\x00", "x\x00", "\x00x"]
+HUGE_VALUES = [str(2**63), str(-(2**63) - 1), "9" * 30]
+BODIES = {
+    "/api/v1/validate/": {"game": "aniolowie", "faction": "lord", "cards": []},
+    "/api/v1/decks/": {"name": "Talia", "faction": "lord"},
+    "/api/v1/decks/{deck_id}/": {"version": 1},
+    "/api/v1/auth/token/": {"username": "nikt", "password": "nic"},
+}
+PARAMETERS = sorted(
+    (path, method.upper(), parameter["name"], parameter["in"])
+    for path, item in schema.raw_schema["paths"].items()
+    for method, operation in item.items()
+    for parameter in operation.get("parameters", [])
+    if parameter["in"] in ("path", "query")
 )
-def test_api_conforms_to_its_schema(case, fuzz_token):
-    # Signed in, so the deck writes get past authentication and reach validation.
-    case.call_and_validate(
-        headers={"Authorization": f"Token {fuzz_token}"},
-        checks=[
-            not_a_server_error,
-            status_code_conformance,
-            content_type_conformance,
-            response_schema_conformance,
-        ],
-    )
+
+
+@pytest.mark.parametrize(
+    "operation",
+    sorted({(path, method) for path, method, _name, _where in PARAMETERS}),
+    ids="{0[1]} {0[0]}".format,
+)
+def test_nul_bytes_and_huge_integers_in_every_parameter(operation, world):
+    path, method = operation
+    deck = world.deck("own-private")
+    checked = 0
+    for name, where in [(n, w) for p, m, n, w in PARAMETERS if (p, m) == operation]:
+        for value in NUL_VALUES + HUGE_VALUES:
+            nul = "\x00" in value
+            real = {"deck_id": str(deck.pk), "slug": "testiel-0"}
+            path_parameters = {k: v for k, v in real.items() if "{" + k + "}" in path}
+            if where == "path":
+                path_parameters[name] = value
+            case = schema[path][method].Case(
+                path_parameters=path_parameters,
+                query={name: value} if where == "query" else {},
+                body=BODIES.get(path, NOT_SET) if method in ("POST", "PATCH") else NOT_SET,
+                media_type="application/json" if method in ("POST", "PATCH") else None,
+            )
+            response = case.call_and_validate(
+                headers={"Authorization": f"Token {world.token}", "Accept-Language": "en"},
+                checks=CHECKS,
+            )
+            where_ = (method, path, name, value)
+            error = response.json().get("error") if response.status_code >= 400 else None
+            if where == "path":
+                assert response.status_code == 404, where_  # no slug, no deck id: no such thing
+            elif nul:
+                assert response.status_code == 400, where_
+                assert error["fields"] == {
+                    name: ["The value must not contain a NUL character (%00)."]
+                }, where_
+            elif response.status_code == 400:
+                assert list(error["fields"]) == [name], where_
+            else:
+                assert response.status_code in (200, 404), where_  # 404: a page past the end
+            checked += 1
+    assert checked

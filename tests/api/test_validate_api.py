@@ -136,3 +136,116 @@ def test_a_malformed_deck_is_400_naming_the_place(client, data, path):
     assert error["code"] == "invalid"
     assert any(key.startswith(path) for key in error["fields"]), error
     assert error["message"]
+
+
+UNKNOWNS_AS_NULL = {
+    "game": "aniolowie",
+    "faction": None,
+    "cards": [
+        angel("Gaap", "powers", "fallen", 2, color=None, alignment=None, sex=None),
+        {
+            "name": "Ktoś",
+            "kind": "human",
+            "count": 1,
+            "faction": None,
+            "order": None,
+            "level": None,
+            "color": None,
+            "alignment": None,
+            "sex": None,
+            "edition_symbol": None,
+        },
+    ],
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "data",
+    [
+        UNKNOWNS_AS_NULL,
+        {key: value for key, value in UNKNOWNS_AS_NULL.items() if key != "faction"},
+    ],
+    ids=["nulls", "no faction"],
+)
+def test_a_deck_with_unknowns_as_null_or_left_out_is_judged_like_the_cli(client, data):
+    response = client.post("/api/v1/validate/?lang=en", data, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json() == cli_verdict(data, "en")
+
+
+def test_the_schema_accepts_what_the_engine_accepts():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    contract, card = schemas["ContractRequest"], schemas["ContractCardRequest"]
+    assert contract["required"] == ["cards", "game"]
+    assert {"$ref": "#/components/schemas/NullEnum"} in contract["properties"]["faction"]["oneOf"]
+    assert card["required"] == ["count", "kind", "name"]
+    for attribute in ("faction", "order", "color", "alignment", "sex", "edition_symbol"):
+        assert {"$ref": "#/components/schemas/NullEnum"} in card["properties"][attribute]["oneOf"]
+    assert card["properties"]["level"] == {
+        "type": "integer",
+        "nullable": True,
+        "description": "An angel's level. Leave it out or send null while it is unknown.",
+    }
+    assert card["properties"]["count"]["minimum"] == 1
+    assert card["properties"]["count"]["maximum"] == 1_000_000
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("card", "path"),
+    [
+        (angel("X", count=2**63), "cards[0].count"),
+        (angel("X", count=-(2**63)), "cards[0].count"),
+        (angel("X", level=2**63 + 0.5), "cards[0].level"),
+    ],
+)
+def test_huge_numbers_in_a_contract_are_400_naming_the_place(client, card, path):
+    data = {"game": "aniolowie", "faction": "lord", "cards": [card]}
+    response = client.post("/api/v1/validate/?lang=en", data, format="json")
+    assert response.status_code == 400, response.content
+    assert list(response.json()["error"]["fields"]) == [path]
+
+
+@pytest.mark.django_db
+def test_a_huge_level_is_just_a_level(client):
+    data = {"game": "aniolowie", "faction": "lord", "cards": [angel("X", level=2**70)]}
+    response = client.post("/api/v1/validate/?lang=en", data, format="json")
+    assert response.status_code == 200
+    assert response.json() == cli_verdict(data, "en")
+
+
+@pytest.mark.django_db
+def test_an_integer_too_long_to_read_is_a_400(client):
+    body = b'{"game": "aniolowie", "faction": "lord", "cards": [{"count": ' + b"9" * 5000 + b"}]}"
+    response = client.generic(
+        "POST",
+        "/api/v1/validate/",
+        body,
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["message"] == (
+        "The body is not valid JSON: NaN, Infinity and integers of over 4300 digits are not "
+        "accepted."
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("lang", "expected"), [("pl", "po polsku"), ("en", "in English")])
+def test_a_format_error_speaks_the_request_language_when_the_engine_offers_it(
+    client, monkeypatch, lang, expected
+):
+    import rules
+
+    def reject(data):
+        error = rules.DeckFormatError("cards[0].order", "in English")
+        error.message_pl, error.message_en = "po polsku", "in English"
+        raise error
+
+    monkeypatch.setattr(rules, "validate_contract", reject)
+    response = client.post(f"/api/v1/validate/?lang={lang}", CONTRACTS["empty"], format="json")
+    assert response.json()["error"]["fields"] == {"cards[0].order": [expected]}
