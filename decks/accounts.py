@@ -5,6 +5,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from decks import services
 from decks.forms import SignUpForm
 
 
@@ -12,7 +13,9 @@ from decks.forms import SignUpForm
 def sign_up(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        user = services.user_sign_up(
+            username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+        )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("my-decks")
     return render(request, "registration/sign_up.html", {"form": form})

@@ -7,7 +7,12 @@ from django.utils.translation import gettext_lazy as _
 from decks.models import Deck, DeckFaction
 from rules import card_key
 
-SORTS = {"new": ("-updated",), "liked": ("-like_count", "-updated")}
+# "new" is by creation: an old deck touched up today is not new, it is "recently updated".
+SORTS = {
+    "new": ("-created",),
+    "updated": ("-updated",),
+    "liked": ("-like_count", "-updated"),
+}
 
 
 class PublicDeckFilter(filters.FilterSet):
@@ -21,7 +26,11 @@ class PublicDeckFilter(filters.FilterSet):
     )
     card = filters.CharFilter(method="filter_card", label=_("Zawiera kartę"))
     sort = filters.ChoiceFilter(
-        choices=[("new", _("najnowsze")), ("liked", _("najbardziej lubiane"))],
+        choices=[
+            ("new", _("najnowsze")),
+            ("updated", _("ostatnio zmienione")),
+            ("liked", _("najbardziej lubiane")),
+        ],
         method="sort_by",
         label=_("Kolejność"),
         empty_label=None,

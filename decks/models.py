@@ -53,7 +53,10 @@ class Deck(models.Model):
 
     class Meta:
         ordering = ["-updated"]
-        indexes = [models.Index(fields=["visibility", "-updated"], name="deck_listing")]
+        indexes = [
+            models.Index(fields=["visibility", "-updated"], name="deck_listing"),
+            models.Index(fields=["visibility", "-created"], name="deck_listing_new"),
+        ]
         verbose_name = _("talia")
         verbose_name_plural = _("talie")
 

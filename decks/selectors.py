@@ -1,6 +1,8 @@
 """Reads of decks, shaped for the deck page, the builder and the API."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -24,6 +26,8 @@ class Line:
     card: Card
     count: int
     at_fault: bool
+    # A warning says a rule cannot be checked for this card (an attribute is unknown).
+    unverified: bool = False
 
     @property
     def limit(self) -> int | None:
@@ -64,6 +68,19 @@ class Totals:
 
 
 @dataclass(frozen=True)
+class VerdictLine:
+    """One line of the verdict panel: a violation, or warnings of one kind told together."""
+
+    code: str
+    severity: str
+    message: str
+    cards: list[str]
+    card_ids: list[int]
+    # Several warnings alike in all but their card, shown as one line listing the cards.
+    grouped: bool = False
+
+
+@dataclass(frozen=True)
 class DeckSheet:
     """A deck grouped as the builder and the deck page show it."""
 
@@ -76,11 +93,20 @@ class DeckSheet:
     verdict: dict
     at_fault: set[int] = field(default_factory=set)
     counts: dict[int, int] = field(default_factory=dict)
+    verdict_lines: list[VerdictLine] = field(default_factory=list)
+    unverified: set[int] = field(default_factory=set)
 
 
 def decks_of(*, user: User | AnonymousUser) -> QuerySet[Deck]:
     """Return the user's own decks, newest first."""
     return Deck.objects.owned_by(user).for_listing().order_by("-updated")
+
+
+def original_for_viewer(*, deck: Deck, user: User | AnonymousUser) -> Deck | None:
+    """Return the deck this one was copied from, only if the user may open it."""
+    if not deck.copied_from_id:
+        return None
+    return decks_readable_by(user=user).filter(pk=deck.copied_from_id).first()
 
 
 def decks_readable_by(*, user: User | AnonymousUser) -> QuerySet[Deck]:
@@ -133,6 +159,49 @@ def deck_sheet(deck: Deck, *, lang: str) -> DeckSheet:
     return sheet_for(deck=deck, counts=deck_counts(deck), verdict=deck.verdict, lang=lang)
 
 
+def _shared_part(violation: Mapping[str, Any], key: str) -> str | None:
+    """Return a warning's message without its leading card names ("A, B: …"), or None.
+
+    The rules word one warning per card and unknown attribute as "<names>: <what cannot be
+    checked>"; warnings whose remaining text is the same differ only in their card.
+    """
+    names = ", ".join(violation.get("cards", []))
+    message = violation[key]
+    if not names or not message.startswith(names + ": "):
+        return None
+    return message[len(names) + 2 :]
+
+
+def verdict_lines(stored: Mapping[str, Any], lang: str) -> list[VerdictLine]:
+    """Return a stored verdict as the panel lists it: errors one by one, alike warnings as one.
+
+    With most card attributes unknown, a real deck gets a warning per card; grouped, they are a
+    few lines that each name every card concerned.
+    """
+    key = "message_pl" if lang == "pl" else "message_en"
+    groups: dict[object, list[Mapping[str, Any]]] = {}
+    for index, violation in enumerate(stored.get("violations", [])):
+        shared = _shared_part(violation, key) if violation["severity"] != "error" else None
+        # Errors stay one per violation; each warning of its own kind keeps its own index.
+        group = (violation["code"], violation["severity"], shared) if shared else index
+        groups.setdefault(group, []).append(violation)
+    lines = []
+    for group, members in groups.items():
+        first = members[0]
+        grouped = len(members) > 1
+        lines.append(
+            VerdictLine(
+                code=first["code"],
+                severity=first["severity"],
+                message=group[2] if grouped else first[key],  # type: ignore[index]
+                cards=list(dict.fromkeys(name for v in members for name in v.get("cards", []))),
+                card_ids=list(dict.fromkeys(i for v in members for i in v.get("card_ids", []))),
+                grouped=grouped,
+            )
+        )
+    return lines
+
+
 def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang: str) -> DeckSheet:
     """Group cards with counts and a stored verdict as the deck page shows them."""
     at_fault = {
@@ -141,7 +210,15 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
         if violation["severity"] == "error"
         for card_id in violation.get("card_ids", [])
     }
-    lines = [Line(card, count, card.pk in at_fault) for card, count in counts]
+    unverified = {
+        card_id
+        for violation in verdict.get("violations", [])
+        if violation["severity"] != "error"
+        for card_id in violation.get("card_ids", [])
+    }
+    lines = [
+        Line(card, count, card.pk in at_fault, card.pk in unverified) for card, count in counts
+    ]
     by_order: dict[str, list[Line]] = {}
     for line in lines:
         if line.card.kind == "angel" and line.card.order:
@@ -189,6 +266,8 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
         verdict=verdict_in(verdict, lang),
         at_fault=at_fault,
         counts={card.pk: count for card, count in counts},
+        verdict_lines=verdict_lines(verdict, lang),
+        unverified=unverified,
     )
 
 
@@ -257,15 +336,8 @@ class HistoryEntry:
 HISTORY_PAGE_SIZE = 25
 
 
-def deck_history(*, deck: Deck, page_number: str | None) -> tuple[Page, list[HistoryEntry]]:
-    """Return a page of the deck's versions, newest first, each with what changed from the one before."""
-    versions = deck.versions.order_by("-number")
-    page = Paginator(versions, HISTORY_PAGE_SIZE).get_page(page_number)
-    shown = list(page.object_list)
-    if not shown:
-        return page, []
-    # The version just before the oldest shown one, to diff it too.
-    previous = deck.versions.filter(number__lt=shown[-1].number).order_by("-number").first()
+def _history_entries(shown: list[DeckVersion], previous: DeckVersion | None) -> list[HistoryEntry]:
+    """Diff each version in `shown` (newest first) against the one after it, or `previous`."""
     chain = [*shown, previous] if previous else shown
     ids = {int(i) for v in chain for i in v.cards}
     names = dict(Card.objects.filter(pk__in=ids).values_list("pk", "name"))
@@ -286,7 +358,27 @@ def deck_history(*, deck: Deck, page_number: str | None) -> tuple[Page, list[His
                 renamed_from=before.name if before and before.name != version.name else None,
             )
         )
-    return page, entries
+    return entries
+
+
+def deck_history(*, deck: Deck, page_number: str | None) -> tuple[Page, list[HistoryEntry]]:
+    """Return a page of the deck's versions, newest first, each with what changed from the one before."""
+    versions = deck.versions.order_by("-number")
+    page = Paginator(versions, HISTORY_PAGE_SIZE).get_page(page_number)
+    shown = list(page.object_list)
+    if not shown:
+        return page, []
+    # The version just before the oldest shown one, to diff it too.
+    previous = deck.versions.filter(number__lt=shown[-1].number).order_by("-number").first()
+    return page, _history_entries(shown, previous)
+
+
+def latest_change(*, deck: Deck) -> HistoryEntry | None:
+    """Return the newest version with what it changed from the one before, if it has one."""
+    versions = list(deck.versions.order_by("-number")[:2])
+    if len(versions) < 2:
+        return None  # a deck's first version changes nothing: it is the deck as created
+    return _history_entries(versions[:1], versions[1])[0]
 
 
 def like_state(*, deck: Deck, user: User | AnonymousUser) -> tuple[int, bool]:

@@ -1,10 +1,13 @@
 """Writes to decks: every save validates with rules/ and refuses to overwrite a newer version."""
 
+import re
 from collections.abc import Mapping
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
@@ -15,7 +18,14 @@ from decks.models import Deck, DeckCard, DeckFaction, DeckLike, DeckVersion, Vis
 MAX_COPIES_PER_ENTRY = 99
 MAX_DISTINCT_CARDS = 500
 NAME_MAX = 100
+DESCRIPTION_MAX = 10_000
+# Card ids are 64-bit database keys; anything outside cannot be a card and must not reach a query.
+MAX_CARD_ID = 2**63 - 1
 DEFAULT_GAME = "aniolowie"
+
+_DIGITS = re.compile(r"[0-9]+", re.ASCII)
+# Echoed in messages: a pasted megabyte of digits is cut, not repeated.
+_SHOWN_CHARS = 24
 
 
 class DeckInputError(ValueError):
@@ -35,8 +45,61 @@ class DeckConflict(Exception):
         self.current_version = current_version
 
 
-def _clean_name(name: str) -> str:
-    name = (name or "").strip()
+def _shown(value: object) -> str:
+    text = (
+        str(value) if isinstance(value, str | int) and not isinstance(value, bool) else repr(value)
+    )
+    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 1] + "…"
+
+
+def _type_name(value: object) -> str:
+    """Name a JSON value's type in Polish (accusative), for "expected text, got …"."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return _("wartość logiczną")
+    if isinstance(value, int | float):
+        return _("liczbę")
+    if isinstance(value, list | tuple):
+        return _("listę")
+    if isinstance(value, Mapping):
+        return _("obiekt")
+    return type(value).__name__
+
+
+def _clean_text(value: object, *, field: str, label: str, max_chars: int | None) -> str:
+    """Check that `value` is storable text of at most `max_chars` characters (None: any)."""
+    if not isinstance(value, str):
+        raise DeckInputError(
+            _("%(label)s: oczekiwano tekstu, a podano %(type)s.")
+            % {"label": label, "type": _type_name(value)},
+            field,
+        )
+    if "\x00" in value:
+        # PostgreSQL cannot store NUL in text; refuse it here rather than fail in the database.
+        raise DeckInputError(
+            _("%(label)s: tekst nie może zawierać znaku NUL.") % {"label": label}, field
+        )
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # JSON's "\ud800" decodes to a lone surrogate no database takes
+        raise DeckInputError(
+            _("%(label)s: tekst zawiera niepoprawne znaki (niesparowany surogat UTF-16).")
+            % {"label": label},
+            field,
+        ) from None
+    if max_chars is not None and len(value) > max_chars:
+        raise DeckInputError(
+            _("%(label)s: najwyżej %(max)d znaków, a podano %(count)d.")
+            % {"label": label, "max": max_chars, "count": len(value)},
+            field,
+        )
+    return value
+
+
+def _clean_name(name: object) -> str:
+    name = _clean_text(name, field="name", label=_("Nazwa talii"), max_chars=None)
+    name = name.strip()
     if not name:
         raise DeckInputError(_("Podaj nazwę talii."), "name")
     if len(name) > NAME_MAX:
@@ -46,36 +109,91 @@ def _clean_name(name: str) -> str:
     return name
 
 
-def _clean_choice(value: str, choices, field: str) -> str:
-    if value not in choices.values:
+def _clean_description(description: object) -> str:
+    return _clean_text(description, field="description", label=_("Opis"), max_chars=DESCRIPTION_MAX)
+
+
+def _clean_choice(value: object, choices, field: str) -> str:
+    if not isinstance(value, str) or value not in choices.values:
         allowed = ", ".join(choices.values)
         raise DeckInputError(
-            _("Nieznana wartość %(value)r; dozwolone: %(allowed)s.")
-            % {"value": value, "allowed": allowed},
+            _("Nieznana wartość %(value)s; dozwolone: %(allowed)s.")
+            % {
+                "value": _shown(value) if isinstance(value, str) else _type_name(value),
+                "allowed": allowed,
+            },
             field,
         )
     return value
 
 
-def _resolve_cards(game: Game, cards: Mapping[int, int]) -> list[tuple[Card, int]]:
+def _clean_version(version: object) -> int:
+    # bool is an int subclass, but `true` is no version number.
+    if type(version) is not int or version < 1:
+        raise DeckInputError(
+            _("Numer wersji talii musi być dodatnią liczbą całkowitą, a podano %(value)s.")
+            % {"value": _shown(version)},
+            "version",
+        )
+    return version
+
+
+def _whole_number(value: object) -> int | None:
+    """Return an int given as an int or a string of ASCII digits; None for anything else."""
+    if type(value) is int:
+        return value
+    if isinstance(value, str):
+        digits = value.strip()
+        # Test the length before int(): a megabyte of digits must not become a bignum.
+        if _DIGITS.fullmatch(digits) and len(digits.lstrip("0")) <= len(str(MAX_CARD_ID)):
+            return int(digits)
+    return None
+
+
+def _card_id(raw: object) -> int:
+    """Return a card id from a key of the cards mapping; raise DeckInputError if it is not one."""
+    card_id = _whole_number(raw)
+    if card_id is None or not 1 <= card_id <= MAX_CARD_ID:
+        raise DeckInputError(
+            _("„%(id)s” nie jest numerem karty: numer to liczba całkowita od 1 do %(max)d.")
+            % {"id": _shown(raw), "max": MAX_CARD_ID},
+            "cards",
+        )
+    return card_id
+
+
+def _resolve_cards(game: Game, cards: object) -> list[tuple[Card, int]]:
     """Check card ids and counts; return the cards with counts, in catalogue name order."""
+    if not isinstance(cards, Mapping):
+        raise DeckInputError(
+            _("Karty podaje się jako słownik {numer karty: liczba kopii}, a podano %(type)s.")
+            % {"type": _type_name(cards)},
+            "cards",
+        )
     if len(cards) > MAX_DISTINCT_CARDS:
         raise DeckInputError(
             _("Talia może mieć najwyżej %(max)d różnych kart.") % {"max": MAX_DISTINCT_CARDS},
             "cards",
         )
     clean: dict[int, int] = {}
+    seen: set[int] = set()
     for raw_id, raw_count in cards.items():
-        try:
-            card_id, count = int(raw_id), int(raw_count)
-        except (TypeError, ValueError):
+        card_id = _card_id(raw_id)
+        if card_id in seen:
             raise DeckInputError(
-                _("Karta %(id)s: liczba kopii musi być liczbą całkowitą.") % {"id": raw_id},
+                _("Karta %(id)d jest podana więcej niż raz.") % {"id": card_id}, "cards"
+            )
+        seen.add(card_id)
+        count = _whole_number(raw_count)
+        if count is None:
+            raise DeckInputError(
+                _("Karta %(id)d: liczba kopii musi być liczbą całkowitą, a podano %(value)s.")
+                % {"id": card_id, "value": _shown(raw_count)},
                 "cards",
-            ) from None
+            )
         if count < 0 or count > MAX_COPIES_PER_ENTRY:
             raise DeckInputError(
-                _("Karta %(id)s: liczba kopii musi wynosić od 0 do %(max)d.")
+                _("Karta %(id)d: liczba kopii musi wynosić od 0 do %(max)d.")
                 % {"id": card_id, "max": MAX_COPIES_PER_ENTRY},
                 "cards",
             )
@@ -124,7 +242,7 @@ def _refresh_verdict(deck: Deck, counts: list[tuple[Card, int]]) -> None:
 
 
 def _game_with_rules(slug: str) -> Game:
-    if slug not in rules.GAME_MODULES:
+    if not isinstance(slug, str) or slug not in rules.GAME_MODULES:
         raise DeckInputError(_("Dla tej gry nie ma jeszcze reguł budowania talii."), "game")
     try:
         return Game.objects.get(slug=slug)
@@ -150,7 +268,7 @@ def deck_create(
         owner=owner,
         game=game_obj,
         name=_clean_name(name),
-        description=description or "",
+        description=_clean_description("" if description is None else description),
         faction=_clean_choice(faction, DeckFaction, "faction"),
         visibility=_clean_choice(visibility, Visibility, "visibility"),
         copied_from=copied_from,
@@ -176,19 +294,21 @@ def deck_update(
 
     Fields left as None keep their value; `cards` (card id -> count, 0 removes) replaces the list.
     """
+    expected_version = _clean_version(expected_version)
     changes: dict = {}
     if name is not None:
         changes["name"] = _clean_name(name)
     if description is not None:
-        changes["description"] = description
+        changes["description"] = _clean_description(description)
     if faction is not None:
         changes["faction"] = _clean_choice(faction, DeckFaction, "faction")
     if visibility is not None:
         changes["visibility"] = _clean_choice(visibility, Visibility, "visibility")
     counts = _resolve_cards(deck.game, cards) if cards is not None else None
     # Compare-and-set in one UPDATE, so two saves racing from the same version cannot both win.
+    # QuerySet.update() skips auto_now, so `updated` is set here, or no save would ever move it.
     won = Deck.objects.filter(pk=deck.pk, version=expected_version).update(
-        version=F("version") + 1, **changes
+        version=F("version") + 1, updated=timezone.now(), **changes
     )
     if not won:
         current = Deck.objects.filter(pk=deck.pk).values_list("version", flat=True).first()
@@ -201,6 +321,17 @@ def deck_update(
         _store_cards(deck, counts)
     _keep_version(deck, counts)
     return deck
+
+
+def deck_adjust_card(*, deck: Deck, card_id: int, delta: int, expected_version: int) -> Deck:
+    """Add (delta 1) or take away (delta -1) one copy of a card and save it as a new version."""
+    if type(delta) is not int or delta not in (1, -1):
+        raise DeckInputError(_("Można dodać albo odjąć jedną kopię naraz."), "delta")
+    card_id = _card_id(card_id)
+    counts = dict(deck.entries.values_list("card_id", "count"))
+    counts[card_id] = max(0, counts.get(card_id, 0) + delta)
+    # deck_update compares versions, so counts read from a deck saved meanwhile are never stored.
+    return deck_update(deck=deck, expected_version=expected_version, cards=counts)
 
 
 def deck_restore(*, deck: Deck, number: int, expected_version: int) -> Deck:
@@ -256,10 +387,16 @@ def deck_copy(*, deck: Deck, owner: AbstractBaseUser) -> Deck:
         name=(_("Kopia: %(name)s") % {"name": deck.name})[:NAME_MAX],
         faction=deck.faction,
         game=deck.game.slug,
-        description=deck.description,
+        # A description stored before its length was checked may be longer than a new one can be.
+        description=deck.description[:DESCRIPTION_MAX],
         cards=counts,
         copied_from=deck,
     )
+
+
+def user_sign_up(*, username: str, password: str) -> AbstractBaseUser:
+    """Create a player's account; the sign-up form has already checked both values."""
+    return get_user_model().objects.create_user(username=username, password=password)
 
 
 def revalidate_decks_with(*, card: Card) -> int:

@@ -4,10 +4,13 @@ Grammar of a line (surrounding spaces ignored):
 
 - ``2 Gaap``, ``2x Gaap``, ``2 x Gaap``, ``2× Gaap`` - a count (1 to 99) and a card name;
 - ``Gaap`` - a name without a count means one copy;
-- ``# ...`` - a comment; ``2 Gaap  # core`` - a trailing comment; blank lines are skipped.
+- ``# ...`` - a comment; ``2 Gaap  # core`` - a trailing comment; blank lines are skipped;
+- ``# faction: fallen`` - a comment that is also a header: one word, a colon and a value
+  (``# frakcja: Upadli``, ``# game: aniolowie``); the caller decides which keys it reads.
 
-A line whose first word looks like a number (``0``, ``-1``, ``1.5``, ``200``), or any word followed
-by a separate ``x`` (``abc x Gaap``), is read as a count and must be a whole number from 1 to 99.
+A line whose first word looks like a number (``0``, ``-1``, ``1.5``, ``200``, ``2y``), or any word
+followed by a separate ``x`` (``abc x Gaap``), is read as a count and must be a whole number from
+1 to 99.
 Errors do not stop the parse: every faulty line is reported with its number and text. Messages
 are left to the caller (the site translates them): an error carries a stable `problem` code.
 """
@@ -15,7 +18,7 @@ are left to the caller (the site translates them): an error carries a stable `pr
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 MAX_TEXT_CHARS = 100_000
 MAX_LINES = 1000
@@ -28,8 +31,11 @@ COUNT_TOO_HIGH = "count-too-high"  # above MAX_COUNT
 MISSING_NAME = "missing-name"  # a count and nothing after it
 
 _SEPARATORS = frozenset({"x", "×"})
-# A first word that is meant as a number: digits, maybe signed, maybe with a fraction.
-_NUMBER_LIKE = re.compile(r"[+-]?[0-9][0-9.,]*|[+-][0-9.,]+", re.ASCII)
+# A first word that is meant as a number: it starts with a digit, maybe signed ("2", "-1", "1.5",
+# "2y" - a typo for "2x"), or is a sign and a fraction ("-.5").
+_NUMBER_LIKE = re.compile(r"[+-]?[0-9]\S*|[+-][0-9.,]+", re.ASCII)
+# "# key: value" with a one-word key of letters ("faction", "frakcja", "gra").
+_HEADER = re.compile(r"#\s*([^\W\d_]+)\s*:\s*(\S.*?)\s*")
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 
 
@@ -40,6 +46,17 @@ class Entry:
     line: int
     count: int
     name: str
+    # False when the line gave no count (one copy): "abc Gaap" may be a mistyped count.
+    counted: bool = field(default=True, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """A comment line of the form `# key: value`: its number, its key and value as written."""
+
+    line: int
+    key: str
+    value: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +75,7 @@ class ParsedText:
 
     entries: tuple[Entry, ...]
     errors: tuple[LineError, ...]
+    headers: tuple[Header, ...] = ()
 
 
 class TextTooLarge(ValueError):
@@ -103,7 +121,7 @@ def parse_line(number: int, raw: str) -> Entry | LineError | None:
     shown = raw.strip()
     count_text, name = _split_count(text.split())
     if count_text is None:
-        return Entry(number, 1, name)
+        return Entry(number, 1, name, counted=False)
     if not _DIGITS.fullmatch(count_text):
         if count_text.startswith("-") and _DIGITS.fullmatch(count_text[1:]):
             return LineError(number, shown, COUNT_TOO_LOW, count_text)
@@ -125,13 +143,25 @@ def parse_text(text: str) -> ParsedText:
     check_size(text)
     entries: list[Entry] = []
     errors: list[LineError] = []
+    headers: list[Header] = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        result = parse_line(number, raw.lstrip("\ufeff"))
+        line = raw.lstrip("\ufeff")
+        result = parse_line(number, line)
         if isinstance(result, Entry):
             entries.append(result)
         elif isinstance(result, LineError):
             errors.append(result)
-    return ParsedText(tuple(entries), tuple(errors))
+        elif header := parse_header(number, line):
+            headers.append(header)
+    return ParsedText(tuple(entries), tuple(errors), tuple(headers))
+
+
+def parse_header(number: int, raw: str) -> Header | None:
+    """Return the header a comment line states (`# faction: fallen`), or None."""
+    match = _HEADER.fullmatch(raw.strip())
+    if match is None:
+        return None
+    return Header(number, match.group(1), match.group(2))
 
 
 def format_line(count: int, name: str) -> str:

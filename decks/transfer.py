@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
 import rules
@@ -114,6 +115,10 @@ class Catalogue:
             by_slug[card.slug] = card
         return cls(game=game_obj, by_id=by_id, by_key=by_key, by_slug=by_slug)
 
+    def knows(self, name: str) -> bool:
+        """Tell whether `name` is a card's name (case and diacritics ignored) or slug."""
+        return rules.card_key(name) in self.by_key or name.strip().lower() in self.by_slug
+
     def find(self, name: str) -> Card | Problem:
         """Return the card called `name` (case and diacritics ignored, or its slug) or a Problem."""
         key = rules.card_key(name)
@@ -168,6 +173,36 @@ def _line_message(error: textformat.LineError) -> str:
             "max": limit,
         }
     return _("Po liczbie kopii brakuje nazwy karty.")
+
+
+def cut_paste_problem(chars: int) -> Problem:
+    """Return the message for a paste kept only in part: what it had, what is read, what to do."""
+    return Problem(
+        _(
+            "Wklejony tekst ma %(chars)d znaków, a wczytujemy najwyżej %(max)d (100 kB), więc nic "
+            "nie zapisano. Poniżej zostało pierwsze 100 kB tekstu: zostaw w nim samą listę kart, "
+            "po jednej w wierszu, i wyślij ponownie."
+        )
+        % {"chars": chars, "max": MAX_IMPORT_CHARS}
+    )
+
+
+def body_too_large_problem(size: int, limit: int) -> Problem:
+    """Return the message for a form too large to read at all (the paste cannot be shown back)."""
+    return Problem(
+        _(
+            "Wysłany formularz ma %(size)s, a przyjmujemy najwyżej %(limit)s, więc nic nie "
+            "zapisano i nie da się pokazać wklejonego tekstu z powrotem. Talia może mieć "
+            "najwyżej %(chars)d znaków (100 kB) i %(lines)d wierszy: wklej samą listę kart, "
+            "po jednej w wierszu."
+        )
+        % {
+            "size": filesizeformat(size),
+            "limit": filesizeformat(limit),
+            "chars": MAX_IMPORT_CHARS,
+            "lines": textformat.MAX_LINES,
+        }
+    )
 
 
 def too_large_problem() -> Problem:
@@ -227,30 +262,98 @@ def _no_cards() -> Problem:
     )
 
 
+# Header keys (folded) a text export writes and an import reads; Polish ones are accepted too.
+FACTION_HEADER = "faction"
+GAME_HEADER = "game"
+_FACTION_KEYS = frozenset({"faction", "frakcja"})
+_GAME_KEYS = frozenset({"game", "gra"})
+# Folded faction names: the contract's ids and the site's labels in both languages.
+_FACTION_WORDS = {
+    "lord": "lord",
+    "aniolowie pana": "lord",
+    "angels of the lord": "lord",
+    "fallen": "fallen",
+    "upadli": "fallen",
+}
+
+
+def _header_word(value: str) -> str:
+    # Earlier exports wrote "# Frakcja: Upadli · gra: aniolowie": the value ends at the "·".
+    return rules.card_key(value.split("·", 1)[0])
+
+
+def _read_headers(
+    headers: Iterable[textformat.Header], *, game: str, lines: list[str], faction_given: bool
+) -> tuple[str | None, list[tuple[int, Problem]]]:
+    """Return the faction a text's headers state (None if none) and any problems with them.
+
+    With `faction_given` the caller's faction wins, so faction headers are not read at all.
+    """
+    faction: tuple[int, str] | None = None
+    problems: list[tuple[int, Problem]] = []
+    for header in headers:
+        key = rules.card_key(header.key)
+        raw = lines[header.line - 1].strip()
+        if key in _FACTION_KEYS and not faction_given:
+            word = _header_word(header.value)
+            value = _FACTION_WORDS.get(word)
+            if value is None:
+                message = _(
+                    "Nieznana frakcja „%(value)s”: wpisz „%(header)s: lord” (Aniołowie Pana) "
+                    "albo „%(header)s: fallen” (Upadli)."
+                ) % {"value": _shorten(header.value), "header": FACTION_HEADER}
+            elif faction is not None and faction[1] != value:
+                message = _(
+                    "Frakcja „%(value)s” nie zgadza się z frakcją podaną w wierszu %(line)d."
+                ) % {"value": _shorten(header.value), "line": faction[0]}
+            else:
+                faction = faction or (header.line, value)
+                continue
+            problems.append((header.line, Problem(message, line=header.line, text=raw)))
+        elif key in _GAME_KEYS and _header_word(header.value) in set(rules.GAME_MODULES) - {game}:
+            # Only another game's id is a fault: "# gra: agresywna" is a player's own note.
+            message = _(
+                "Ta talia jest dla gry „%(value)s”, a tu wczytujemy talie gry „%(game)s”."
+            ) % {"value": _shorten(header.value), "game": game}
+            problems.append((header.line, Problem(message, line=header.line, text=raw)))
+    return (faction[1] if faction else None), problems
+
+
+def _mistyped_count(entry: textformat.Entry, raw: str, catalogue: Catalogue) -> Problem | None:
+    """Return a count problem for "abc Gaap": a first word, then a known card's name."""
+    first, _space, rest = entry.name.partition(" ")
+    if entry.counted or not rest or not catalogue.knows(rest):
+        return None
+    error = textformat.LineError(entry.line, raw, textformat.BAD_COUNT, first)
+    return Problem(_line_message(error), line=entry.line, text=raw)
+
+
 def read_text(text: str, *, game: str = DEFAULT_GAME, faction: str | None = None) -> ImportedDeck:
-    """Read a plain-text deck and resolve its names in `game`'s catalogue; raise ImportFailed."""
+    """Read a plain-text deck and resolve its names in `game`'s catalogue; raise ImportFailed.
+
+    Without `faction`, the deck's faction is the one its `# faction:` header states, if any.
+    """
     try:
         parsed = textformat.parse_text(text)
     except textformat.TextTooLarge:
         raise ImportFailed([too_large_problem()]) from None
     catalogue = Catalogue.load(game)
-    problems: list[tuple[int, Problem]] = [
+    lines = text.splitlines()
+    stated, problems = _read_headers(
+        parsed.headers, game=game, lines=lines, faction_given=faction is not None
+    )
+    problems += [
         (e.line, Problem(_line_message(e), line=e.line, text=e.text)) for e in parsed.errors
     ]
-    lines = text.splitlines()
     tally = _Tally()
     for entry in parsed.entries:
         found = catalogue.find(entry.name)
         if isinstance(found, Problem):
             raw = lines[entry.line - 1].strip()
-            problems.append(
-                (
-                    entry.line,
-                    Problem(
-                        found.message, line=entry.line, text=raw, suggestions=found.suggestions
-                    ),
-                )
+            problem = _mistyped_count(entry, raw, catalogue) or Problem(
+                found.message, line=entry.line, text=raw, suggestions=found.suggestions
             )
+            problems.append((entry.line, problem))
         else:
             tally.add(found, entry.count, _("wiersz %(line)d") % {"line": entry.line})
     ordered = [problem for _line, problem in sorted(problems, key=lambda pair: pair[0])]
@@ -259,7 +362,7 @@ def read_text(text: str, *, game: str = DEFAULT_GAME, faction: str | None = None
         ordered.append(_no_cards())
     if ordered:
         raise ImportFailed(ordered)
-    return ImportedDeck(game, faction, tally.counts, tally.cards)
+    return ImportedDeck(game, faction or stated, tally.counts, tally.cards)
 
 
 def read_json(text: str, *, faction: str | None = None) -> ImportedDeck:
@@ -284,7 +387,12 @@ def read_json(text: str, *, faction: str | None = None) -> ImportedDeck:
     try:
         rules.parse_deck(data)
     except rules.DeckFormatError as exc:
-        raise ImportFailed([Problem(exc.message, where=exc.path)]) from None
+        # The rules engine words its format errors in English only; say in the page's
+        # language what kind of fault it is, and pass on its exact words.
+        message = _("To nie jest talia w formacie kontraktu reguł: %(detail)s") % {
+            "detail": exc.message
+        }
+        raise ImportFailed([Problem(message, where=exc.path)]) from None
     game = data["game"]
     catalogue = Catalogue.load(game)
     problems: list[Problem] = []
@@ -505,10 +613,9 @@ def deck_text(deck: Deck) -> str:
 
     out = [
         textformat.comment(_("Talia: %(name)s") % {"name": deck.name}),
-        textformat.comment(
-            _("Frakcja: %(faction)s · gra: %(game)s")
-            % {"faction": deck.get_faction_display(), "game": deck.game.slug}
-        ),
+        # Read back on import (read_text): the catalogue's cards rarely know their faction.
+        textformat.comment(f"{FACTION_HEADER}: {deck.faction}"),
+        textformat.comment(f"{GAME_HEADER}: {deck.game.slug}"),
     ]
 
     def group(title: str, cards: list[tuple[Card, int]]) -> None:
@@ -562,5 +669,5 @@ def judge_text(text: str, *, game: str = DEFAULT_GAME, faction: str | None = Non
     """Resolve a plain-text deck in the catalogue and validate it; raise ImportFailed."""
     imported = read_text(text, game=game, faction=faction)
     counts = [(imported.cards_by_id[card_id], n) for card_id, n in imported.cards.items()]
-    contract: dict[str, Any] = contract_for(game=game, faction=faction, counts=counts)  # type: ignore[arg-type]
+    contract: dict[str, Any] = contract_for(game=game, faction=imported.faction, counts=counts)  # type: ignore[arg-type]
     return rules.validate_contract(contract)

@@ -3,6 +3,7 @@
 from urllib.parse import urlencode
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -19,9 +20,10 @@ from decks import services, transfer
 from decks.models import Deck, DeckFaction
 from decks.view_helpers import readable_deck_or_404, rules_lang
 
-# Django refuses bodies over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) with a bare 400 before any
-# view runs; the import page checks the declared length first to answer with its own message.
-MAX_IMPORT_BODY = 1024 * 1024
+# Reading a form over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB by default) fails with a bare 400; the
+# import page checks the declared length first and answers with its own page. Up to that size the
+# form is read, so a paste over the text limit can be shown back in part.
+MAX_IMPORT_BODY = settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440
 MAX_UPLOAD_BYTES = transfer.MAX_IMPORT_CHARS
 
 
@@ -88,6 +90,8 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
             )
         except transfer.ImportFailed as failed:
             problems = failed.problems
+            if len(data["text"]) > transfer.MAX_IMPORT_CHARS:
+                problems = [transfer.cut_paste_problem(len(data["text"]))]
         except services.DeckInputError as error:
             problems = [transfer.Problem(error.message)]
         else:
@@ -97,14 +101,16 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
                 % {"name": deck.name, "count": deck.card_total},
             )
             return redirect("deck-edit", deck_id=deck.pk)
-        # Keep the user's text (also a file's) to fix in place; a paste over the limit is not
-        # worth sending back.
+        # Keep the user's text (also a file's) to fix in place; of a paste over the limit, the
+        # part that is read.
         form.data = form.data.copy()
-        text = data["text"]
-        form.data["text"] = text if len(text) <= transfer.MAX_IMPORT_CHARS else ""
+        form.data["text"] = data["text"][: transfer.MAX_IMPORT_CHARS]
     status = 400 if problems or form.errors else 200
     return render(
-        request, "decks/deck_import.html", {"form": form, "problems": problems}, status=status
+        request,
+        "decks/deck_import.html",
+        {"form": form, "problems": problems, "max_chars": transfer.MAX_IMPORT_CHARS},
+        status=status,
     )
 
 
@@ -118,10 +124,15 @@ def deck_import(request: HttpRequest) -> HttpResponse:
         except ValueError:
             length = 0
         if length > MAX_IMPORT_BODY:
+            # A page, not a bare error: it says how much may be pasted (the text is not read).
             return render(
                 request,
                 "decks/deck_import.html",
-                {"form": ImportForm(), "problems": [transfer.too_large_problem()]},
+                {
+                    "form": ImportForm(),
+                    "problems": [transfer.body_too_large_problem(length, MAX_IMPORT_BODY)],
+                    "max_chars": transfer.MAX_IMPORT_CHARS,
+                },
                 status=413,
             )
     return _deck_import(request)

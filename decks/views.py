@@ -7,6 +7,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -44,12 +46,6 @@ def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     sheet = selectors.deck_sheet(deck, lang=rules_lang())
     like_count, liked = selectors.like_state(deck=deck, user=request.user)
-    original = None
-    if deck.copied_from_id:
-        # Link back to the original only where the viewer may open it.
-        original = (
-            selectors.decks_readable_by(user=request.user).filter(pk=deck.copied_from_id).first()
-        )
     return render(
         request,
         "decks/deck_detail.html",
@@ -59,15 +55,17 @@ def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
             "is_owner": deck.owner_id == request.user.pk,
             "like_count": like_count,
             "liked": liked,
-            "original": original,
+            "original": selectors.original_for_viewer(deck=deck, user=request.user),
+            "latest": selectors.latest_change(deck=deck),
         },
     )
 
 
-def _panels(request: HttpRequest, deck: Deck) -> dict[str, str]:
+def _panels(request: HttpRequest, deck: Deck, sheet: selectors.DeckSheet) -> dict[str, str]:
     """Render the parts of the builder that change when the deck does."""
-    sheet = selectors.deck_sheet(deck, lang=rules_lang())
-    context = {"sheet": sheet, "deck": deck, "editable": True}
+    # The +/− forms inside go back to the builder, not to the save address this answers.
+    back_url = reverse("deck-edit", kwargs={"deck_id": deck.pk})
+    context = {"sheet": sheet, "deck": deck, "editable": True, "back_url": back_url}
     return {
         "deck": render_to_string("decks/_deck_list.html", context, request=request),
         "verdict": render_to_string("decks/_verdict.html", context, request=request),
@@ -75,52 +73,84 @@ def _panels(request: HttpRequest, deck: Deck) -> dict[str, str]:
     }
 
 
-@login_required
-@require_GET
-def deck_builder(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = own_deck_or_404(request, deck_id)
-    search = selectors.builder_cards(
-        deck=deck, params=request.GET, page_number=request.GET.get("page")
+def _settings_form(deck: Deck) -> DeckSettingsForm:
+    return DeckSettingsForm(
+        initial={
+            "name": deck.name,
+            "faction": deck.faction,
+            "visibility": deck.visibility,
+            "description": deck.description,
+            "version": deck.version,
+        }
     )
-    sheet = selectors.deck_sheet(deck, lang=rules_lang())
+
+
+def _builder_page(
+    request: HttpRequest,
+    deck: Deck,
+    *,
+    settings_form: DeckSettingsForm,
+    back_url: str,
+    status: int = 200,
+) -> HttpResponse:
+    """Render the builder; `settings_form` may be a bound form sent back with its errors."""
     params = request.GET.copy()
     params.pop("page", None)
     context = {
         "deck": deck,
-        "sheet": sheet,
-        "search": search,
+        "back_url": back_url,
+        "sheet": selectors.deck_sheet(deck, lang=rules_lang()),
+        "search": selectors.builder_cards(
+            deck=deck, params=request.GET, page_number=request.GET.get("page")
+        ),
         "editable": True,
         "query_without_page": params.urlencode(),
-        "settings_form": DeckSettingsForm(
-            initial={
-                "name": deck.name,
-                "faction": deck.faction,
-                "visibility": deck.visibility,
-                "description": deck.description,
-                "version": deck.version,
-            }
-        ),
+        "settings_form": settings_form,
     }
     if request.headers.get("X-Fragment") == "cards":
-        return render(request, "decks/_card_results.html", context)
-    return render(request, "decks/deck_builder.html", context)
+        return render(request, "decks/_card_results.html", context, status=status)
+    return render(request, "decks/deck_builder.html", context, status=status)
+
+
+@login_required
+@require_GET
+def deck_builder(request: HttpRequest, deck_id) -> HttpResponse:
+    deck = own_deck_or_404(request, deck_id)
+    return _builder_page(
+        request, deck, settings_form=_settings_form(deck), back_url=request.get_full_path()
+    )
+
+
+def _bad_json(message: str) -> JsonResponse:
+    return JsonResponse({"error": message, "field": "request"}, status=400)
 
 
 def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
     """Apply a JSON save from the builder: {"version", "cards": {id: count}, settings...}."""
     if len(request.body) > MAX_SAVE_BYTES:
         return JsonResponse({"error": _("Zbyt duże żądanie.")}, status=413)
+    shape = _("Żądanie musi być obiektem JSON z polem „version” i słownikiem „cards”.")
     try:
         data = json.loads(request.body)
-        version = int(data["version"])
-        cards = data.get("cards")
-        if cards is not None and not isinstance(cards, dict):
-            raise TypeError
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
+        return _bad_json(shape)
+    if not isinstance(data, dict) or "version" not in data:
+        return _bad_json(shape)
+    version = data["version"]
+    # bool is an int subclass and JSON's Infinity loads as a float: only a true integer will do.
+    if type(version) is not int or version < 1:
         return JsonResponse(
-            {"error": _("Żądanie musi być obiektem JSON z polem „version” i słownikiem „cards”.")},
+            {
+                "error": _(
+                    "Pole „version” musi być dodatnią liczbą całkowitą (numerem wersji talii)."
+                ),
+                "field": "version",
+            },
             status=400,
         )
+    cards = data.get("cards")
+    if cards is not None and not isinstance(cards, dict):
+        return _bad_json(shape)
     fields = {
         key: data[key] for key in ("name", "description", "faction", "visibility") if key in data
     }
@@ -141,43 +171,51 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
         )
     except services.DeckInputError as error:
         return JsonResponse({"error": error.message, "field": error.field}, status=400)
+    sheet = selectors.deck_sheet(deck, lang=rules_lang())
     return JsonResponse(
         {
             "version": deck.version,
             "valid": deck.is_valid,
-            "counts": selectors.deck_sheet(deck, lang=rules_lang()).counts,
-            "panels": _panels(request, deck),
+            "counts": sheet.counts,
+            "panels": _panels(request, deck, sheet),
         }
     )
 
 
-def _save_form(request: HttpRequest, deck: Deck) -> HttpResponse:
-    """Apply a plain form post (the builder without JavaScript): one card up or down, or settings."""
-    back = request.POST.get("next") or deck.get_absolute_url()
-    if not back.startswith("/"):
-        back = deck.get_absolute_url()
-    try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
+def _safe_next(request: HttpRequest, deck: Deck, *, default: str = "") -> str:
+    """Return the page to go back to: `next` if it stays on this site, else `default` or the deck."""
+    back = request.POST.get("next") or ""
+    if back and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return back
+    return default or deck.get_absolute_url()
+
+
+def _posted_int(request: HttpRequest, key: str) -> int | None:
+    """Return a posted whole number, or None; the length cap keeps int() from a bignum's cost."""
+    raw = request.POST.get(key, "").strip()
+    digits = raw.removeprefix("-")
+    return int(raw) if digits.isascii() and digits.isdigit() and len(digits) <= 40 else None
+
+
+def _save_card(request: HttpRequest, deck: Deck) -> HttpResponse:
+    """Apply one +/− form post (the builder without JavaScript) and go back."""
+    back = _safe_next(request, deck)
+    version, card_id = _posted_int(request, "version"), _posted_int(request, "card")
+    if version is None:
         messages.error(request, _("Brak numeru wersji talii; odśwież stronę."))
         return redirect(back)
+    if card_id is None:
+        messages.error(request, _("Brak numeru karty do dodania lub odjęcia; odśwież stronę."))
+        return redirect(back)
     try:
-        if "card" in request.POST:
-            card_id = int(request.POST["card"])
-            delta = 1 if request.POST.get("delta") == "1" else -1
-            counts = selectors.deck_sheet(deck, lang=rules_lang()).counts
-            counts[card_id] = max(0, counts.get(card_id, 0) + delta)
-            services.deck_update(deck=deck, expected_version=version, cards=counts)
-        else:
-            form = DeckSettingsForm(request.POST)
-            if not form.is_valid():
-                for field, errors in form.errors.items():
-                    messages.error(request, f"{form[field].label}: {' '.join(errors)}")
-                return redirect(back)
-            data = form.cleaned_data
-            data.pop("version")
-            services.deck_update(deck=deck, expected_version=version, **data)
-            messages.success(request, _("Zapisano."))
+        services.deck_adjust_card(
+            deck=deck,
+            card_id=card_id,
+            delta=1 if request.POST.get("delta") == "1" else -1,
+            expected_version=version,
+        )
     except services.DeckConflict:
         messages.error(
             request,
@@ -186,18 +224,56 @@ def _save_form(request: HttpRequest, deck: Deck) -> HttpResponse:
                 "Oto jej aktualna wersja."
             ),
         )
-    except (ValueError, services.DeckInputError) as error:
-        messages.error(request, getattr(error, "message", str(error)))
+    except services.DeckInputError as error:
+        messages.error(request, error.message)
+    return redirect(back)
+
+
+def _save_settings(request: HttpRequest, deck: Deck) -> HttpResponse:
+    """Apply the settings form; on any problem show it again as typed, with the message."""
+    form = DeckSettingsForm(request.POST)
+    # Shown again, the builder's forms must lead back to the builder, not to this address.
+    back = _safe_next(request, deck, default=reverse("deck-edit", kwargs={"deck_id": deck.pk}))
+    if not form.is_valid():
+        return _builder_page(request, deck, settings_form=form, back_url=back, status=400)
+    data = dict(form.cleaned_data)
+    version = data.pop("version")
+    try:
+        services.deck_update(deck=deck, expected_version=version, **data)
+    except services.DeckConflict:
+        deck.refresh_from_db()
+        # The next press of "Save" overwrites the newer version, as "keep mine" does in the JS.
+        form.data = form.data.copy()
+        form.data["version"] = str(deck.version)
+        form.add_error(
+            None,
+            _(
+                "Ta talia została w międzyczasie zmieniona gdzie indziej; nic nie zapisano. "
+                "Twój tekst jest poniżej: zapisz go jeszcze raz, aby zastąpić tamte zmiany, "
+                "albo odśwież stronę, aby zobaczyć zapisaną wersję."
+            ),
+        )
+        return _builder_page(request, deck, settings_form=form, back_url=back, status=409)
+    except services.DeckInputError as error:
+        form.add_error(error.field if error.field in form.fields else None, error.message)
+        return _builder_page(request, deck, settings_form=form, back_url=back, status=400)
+    messages.success(request, _("Zapisano."))
     return redirect(back)
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def deck_save(request: HttpRequest, deck_id) -> HttpResponse:
     deck = own_deck_or_404(request, deck_id)
+    if request.method == "GET":
+        # A builder shown again after a refused save has this address (a language switch or a
+        # reload asks for it): the builder is what is wanted.
+        return redirect("deck-edit", deck_id=deck.pk)
     if request.content_type == "application/json":
         return _save_json(request, deck)
-    return _save_form(request, deck)
+    if "card" in request.POST:
+        return _save_card(request, deck)
+    return _save_settings(request, deck)
 
 
 @login_required

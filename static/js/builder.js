@@ -12,16 +12,23 @@
   const csrf = document.querySelector("input[name=csrfmiddlewaretoken]").value;
   const statusLine = document.getElementById("save-status");
   const conflictBox = document.getElementById("conflict");
+  const settingsForm = document.getElementById("settings-form");
+  const deckName = document.querySelector(".deck-name");
+  const SETTINGS = ["name", "faction", "visibility", "description"];
   let version = Number(root.dataset.version);
   let counts = JSON.parse(document.getElementById("deck-counts").textContent);
+  let savedCounts = JSON.stringify(counts); // the cards as the server last stored them
+  let savedName = deckName.textContent;
   let settings = null; // name, faction, visibility, description waiting to be saved
   let saving = false;
   let dirty = false;
   let conflicted = false;
+  let signedOut = false; // the session ended: nothing is sent until the page is loaded again
   let timer = null;
 
-  function say(text) {
+  function say(text, problem) {
     statusLine.textContent = text;
+    statusLine.classList.toggle("problem", Boolean(problem));
   }
 
   function showCounts() {
@@ -32,7 +39,10 @@
 
   function writeDraft() {
     try {
-      localStorage.setItem(draftKey, JSON.stringify({ base: version, cards: counts }));
+      localStorage.setItem(
+        draftKey,
+        JSON.stringify({ base: version, cards: counts, settings: settings })
+      );
     } catch (e) { /* private mode or full storage: the server save still happens */ }
   }
 
@@ -60,7 +70,7 @@
     if (next) counts[cardId] = next; else delete counts[cardId];
     showCounts();
     writeDraft();
-    if (!conflicted) schedule();
+    if (!conflicted && !signedOut) schedule();
   }
 
   function swap(id, html) {
@@ -68,11 +78,58 @@
     if (target) target.innerHTML = html;
   }
 
+  // Errors next to the settings fields, as the form without JavaScript shows them.
+  function clearFieldErrors() {
+    settingsForm.querySelectorAll(".field-error").forEach(function (el) { el.remove(); });
+    settingsForm.querySelectorAll("[aria-invalid]").forEach(function (el) {
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-describedby");
+    });
+  }
+
+  function showFieldError(field, message) {
+    const input = settingsForm.elements[field];
+    const error = document.createElement("p");
+    error.className = "field-error";
+    error.id = "settings-error-" + field;
+    error.setAttribute("role", "alert");
+    error.textContent = message;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", error.id);
+    (input.closest("p") || input).after(error);
+    document.getElementById("deck-settings").open = true;
+  }
+
+  function fillSettings(values) {
+    SETTINGS.forEach(function (key) {
+      if (values[key] !== undefined && values[key] !== null) settingsForm.elements[key].value = values[key];
+    });
+    if (values.name) deckName.textContent = values.name;
+  }
+
+  // A reply that is not the builder's JSON: a login page after a redirect (the session ended)
+  // or Django's HTML 403 (a stale CSRF token after logging in elsewhere).
+  function signedOutReply(response) {
+    return response.redirected || response.status === 401 || response.status === 403;
+  }
+
+  function showSignedOut() {
+    signedOut = true;
+    dirty = true;
+    writeDraft();
+    say(root.dataset.tSignedOut, true);
+    const link = document.createElement("a");
+    link.href = root.dataset.loginUrl;
+    link.textContent = root.dataset.tLogIn;
+    statusLine.append(" ", link);
+  }
+
   async function save() {
-    if (saving || !dirty || conflicted) return;
+    if (saving || !dirty || conflicted || signedOut) return;
     saving = true;
     dirty = false;
     const body = Object.assign({ version: version, cards: counts }, settings || {});
+    const sentCards = JSON.stringify(counts);
     const sentSettings = settings;
     let retry = false;
     try {
@@ -82,30 +139,49 @@
         headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
         body: JSON.stringify(body),
       });
+      const isJson = (response.headers.get("Content-Type") || "").includes("application/json");
+      if (!isJson && signedOutReply(response)) {
+        showSignedOut();
+        return;
+      }
+      if (!isJson) throw new Error("not the builder's reply: " + response.status);
       const data = await response.json();
       if (response.status === 409) {
         dirty = true;
         showConflict(data.error, data.current_version);
       } else if (!response.ok) {
-        say(data.error);
+        if (sentSettings && SETTINGS.includes(data.field)) {
+          // The settings are refused: show why by the field, and stop sending them, so the
+          // cards can still be saved on their own.
+          if (settings === sentSettings) settings = null;
+          deckName.textContent = savedName;
+          showFieldError(data.field, data.error);
+          writeDraft();
+          if (JSON.stringify(counts) !== savedCounts) dirty = true;
+          say(root.dataset.tSettingsRefused, true);
+        } else {
+          say(data.error, true);
+        }
       } else {
         if (settings === sentSettings) settings = null;
+        if (sentSettings) savedName = sentSettings.name;
+        savedCounts = sentCards;
         setVersion(data.version);
         swap("deck-panel", data.panels.deck);
         swap("verdict-panel", data.panels.verdict);
         swap("totals-panel", data.panels.totals);
-        if (!dirty) clearDraft(); else writeDraft();
+        if (!dirty && !settings) clearDraft(); else writeDraft();
         showCounts();
         say(root.dataset.tSaved);
       }
     } catch (error) {
       dirty = true;
       retry = true;
-      say(root.dataset.tOffline);
+      say(root.dataset.tOffline, true);
     } finally {
       saving = false;
     }
-    if (dirty && !conflicted) schedule(retry ? 3000 : 0, retry);
+    if (dirty && !conflicted && !signedOut) schedule(retry ? 3000 : 0, retry);
   }
 
   function showConflict(message, currentVersion) {
@@ -140,12 +216,11 @@
       event.preventDefault();
       const data = new FormData(form);
       settings = {};
-      ["name", "faction", "visibility", "description"].forEach(function (key) {
-        settings[key] = data.get(key);
-      });
-      document.querySelector(".deck-name").textContent = settings.name;
+      SETTINGS.forEach(function (key) { settings[key] = data.get(key); });
+      clearFieldErrors();
+      deckName.textContent = settings.name;
       writeDraft();
-      schedule(0);
+      if (!conflicted && !signedOut) schedule(0);
     } else if (form.id === "card-search") {
       event.preventDefault();
       search(new URLSearchParams(new FormData(form)).toString());
@@ -169,10 +244,11 @@
   async function search(query) {
     const url = builderUrl + (query ? "?" + query : "");
     const response = await fetch(url, { headers: { "X-Fragment": "cards" }, credentials: "same-origin" });
-    if (!response.ok) return;
+    if (!response.ok || response.redirected) return;
     const holder = document.createElement("div");
     holder.innerHTML = await response.text();
     const fresh = holder.querySelector("#card-results");
+    if (!fresh) return;
     document.getElementById("card-results").replaceWith(fresh);
     showCounts();
     window.history.replaceState(null, "", url);
@@ -189,11 +265,18 @@
     search(new URL(link.href).search.slice(1));
   });
 
-  // A draft left by a closed tab: resume it if the deck has not moved on, else ask.
+  // A draft left by a closed tab (or a session that ended): resume it if the deck has not moved
+  // on, else ask.
   let draft = null;
   try { draft = JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { draft = null; }
-  if (draft && JSON.stringify(draft.cards) !== JSON.stringify(counts)) {
-    counts = draft.cards;
+  const draftCards = draft && draft.cards && JSON.stringify(draft.cards) !== savedCounts;
+  const draftSettings = draft && draft.settings && typeof draft.settings === "object";
+  if (draftCards || draftSettings) {
+    if (draft.cards) counts = draft.cards;
+    if (draftSettings) {
+      settings = draft.settings;
+      fillSettings(settings);
+    }
     showCounts();
     if (draft.base === version) schedule(0);
     else { dirty = true; showConflict(root.dataset.tDraft, version); }

@@ -98,7 +98,10 @@ def test_a_gap_in_the_ladder_appears_and_disappears(page, fallen_cards):
     plus(page, power.pk)
     saved(page)
     ladder = page.locator('#verdict-panel [data-code="hierarchy-ladder"]')
-    expect(ladder).to_have_count(4)  # Angels, Archangels, Principalities and Virtues are missing
+    # One error names every missing rung: Angels, Archangels, Principalities and Virtues.
+    expect(ladder).to_have_count(1)
+    for rung in ("Aniołowie (03)", "Archaniołowie (04)", "Księstwa (05)", "Cnoty (06)"):
+        expect(ladder).to_contain_text(rung)
     expect(page.locator("#deck-panel .rung.gap")).to_have_count(4)
     for order in ("angels", "archangels", "principalities", "virtues"):
         plus(page, Card.objects.get(slug=f"{order}-fallen-0").pk)
@@ -153,4 +156,112 @@ def test_two_tabs_never_overwrite_each_other_silently(browser, live_server, fall
     saved(second)
     deck = Deck.objects.get(name="Dwie karty")
     assert {e.card_id for e in deck.entries.all()} == {human.pk}
+    context.close()
+
+
+def open_settings(page):
+    page.locator("#deck-settings summary").click()
+
+
+def test_refused_settings_are_shown_by_the_field_and_not_sent_again(page, fallen_cards):
+    UserFactory(username="ustawienia", password=PASSWORD)
+    log_in(page, "ustawienia")
+    new_deck(page, "Dobra nazwa", "Upadli")
+    bodies = []
+    page.on(
+        "request",
+        lambda request: (
+            bodies.append(request.post_data_json) if request.url.endswith("/save/") else None
+        ),
+    )
+    open_settings(page)
+    page.locator("#id_name").fill("   ")  # passes the browser's "required", not the server
+    page.locator("#id_description").fill("Opis, który pisałem długo.")
+    page.locator("#settings-form").get_by_role("button", name="Zapisz").click()
+
+    error = page.locator("#settings-error-name")
+    expect(error).to_have_text("Podaj nazwę talii.")
+    expect(page.locator("#id_name")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#save-status")).to_contain_text("Ustawień talii nie zapisano")
+    expect(page.locator(".deck-name")).to_have_text("Dobra nazwa")
+    expect(page.locator("#id_description")).to_have_value("Opis, który pisałem długo.")
+    assert len(bodies) == 1 and bodies[0]["name"] == "   "
+
+    # The next change saves the cards alone: the refused settings are not sent again.
+    human = Card.objects.filter(kind="human").first()
+    plus(page, human.pk)
+    saved(page)
+    assert len(bodies) == 2 and "name" not in bodies[1] and bodies[1]["cards"] == {str(human.pk): 1}
+    deck = Deck.objects.get(owner__username="ustawienia")
+    assert (deck.name, deck.description, deck.card_total) == ("Dobra nazwa", "", 1)
+
+    # Corrected, the settings save and the error goes away.
+    page.locator("#id_name").fill("Lepsza nazwa")
+    page.locator("#settings-form").get_by_role("button", name="Zapisz").click()
+    saved(page)
+    expect(error).to_have_count(0)
+    deck.refresh_from_db()
+    assert (deck.name, deck.description) == ("Lepsza nazwa", "Opis, który pisałem długo.")
+
+
+@pytest.mark.parametrize("reply", ["csrf", "login"])
+def test_an_ended_session_asks_to_log_in_again_and_keeps_the_changes(page, fallen_cards, reply):
+    UserFactory(username="wygasla", password=PASSWORD)
+    log_in(page, "wygasla")
+    new_deck(page, "Sesja", "Upadli")
+    deck = Deck.objects.get(owner__username="wygasla")
+    sent = []
+
+    def answer(route):
+        sent.append(route.request.url)
+        if reply == "csrf":
+            route.fulfill(status=403, content_type="text/html", body="<h1>Forbidden (403)</h1>")
+        else:  # what login_required does once the session is gone
+            route.fulfill(status=302, headers={"Location": "/accounts/login/?next=/x/"})
+
+    page.route("**/save/", answer)
+    human = Card.objects.filter(kind="human").first()
+    plus(page, human.pk)
+    status = page.locator("#save-status")
+    expect(status).to_contain_text("twoja sesja wygasła")
+    expect(status.get_by_role("link", name="Zaloguj się ponownie")).to_have_attribute(
+        "href", f"/accounts/login/?next=/decks/{deck.pk}/edit/"
+    )
+    page.wait_for_timeout(4000)  # the offline retry would have fired by now
+    assert len(sent) == 1
+    plus(page, human.pk)  # more changes are kept, not sent
+    page.wait_for_timeout(500)
+    assert len(sent) == 1
+    draft = page.evaluate(f"JSON.parse(localStorage.getItem('deck-draft:{deck.pk}'))")
+    assert draft["cards"] == {str(human.pk): 2}
+
+    page.unroute("**/save/")
+    page.reload()  # back from logging in: the draft is saved
+    saved(page)
+    deck.refresh_from_db()
+    assert deck.card_total == 2
+
+
+def test_unsaved_settings_survive_closing_the_tab(browser, live_server, fallen_cards):
+    UserFactory(username="szkic", password=PASSWORD)
+    context = browser.new_context(base_url=live_server.url, locale="pl-PL")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    log_in(page, "szkic")
+    new_deck(page, "Szkic", "Upadli")
+    builder_url = page.url
+    page.route("**/save/", lambda route: route.abort("internetdisconnected"))
+    open_settings(page)
+    page.locator("#id_name").fill("Nazwa bez sieci")
+    page.locator("#id_description").fill("Opis bez sieci")
+    page.locator("#settings-form").get_by_role("button", name="Zapisz").click()
+    expect(page.locator("#save-status")).to_contain_text("zachowane w tej przeglądarce")
+    page.close()
+
+    page = context.new_page()
+    page.goto(builder_url)
+    saved(page)
+    expect(page.locator("#id_description")).to_have_value("Opis bez sieci")
+    deck = Deck.objects.get(owner__username="szkic")
+    assert (deck.name, deck.description) == ("Nazwa bez sieci", "Opis bez sieci")
     context.close()

@@ -284,7 +284,44 @@ def test_an_empty_deck_has_no_hand(client, owner):
 
 def test_the_hand_page_needs_few_queries(client, deck, django_assert_max_num_queries):
     with django_assert_max_num_queries(12):
-        client.get(url("deck-hand", deck, "?seed=5&redraw=1"))
+        response = client.get(url("deck-hand", deck, "?seed=5&redraw=1"))
+    assert response.status_code == 200
+    assert len(hand_ids(response)) == len(hand_ids(response, "second")) == 7
+    host = set(deck.entries.exclude(card__kind="human").values_list("card_id", flat=True))
+    assert set(hand_ids(response)) | set(hand_ids(response, "second")) <= host
+    html = response.content.decode()
+    assert 'data-hand="first"' in html and 'data-hand="second"' in html
+
+
+def zastep_of(owner, size):
+    """A deck whose ZASTĘP is `size` distinct cards, one copy each, and one human beside."""
+    angels = [AngelFactory(name=f"Anioł {n}", order="angels") for n in range(size)]
+    cards = {angel.pk: 1 for angel in angels} | {HumanFactory().pk: 1}
+    deck = services.deck_create(owner=owner, name="Zastęp", faction="lord", cards=cards)
+    return deck, {angel.pk for angel in angels}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 12345])
+def test_a_redraw_of_a_seven_card_zastep_is_the_whole_zastep_again(client, owner, seed):
+    deck, host = zastep_of(owner, 7)
+    client.force_login(owner)
+    response = client.get(url("deck-hand", deck, f"?seed={seed}&redraw=1"))
+    assert response.status_code == 200
+    # The first hand takes every card; drawn from what is left, the second would be empty.
+    assert sorted(hand_ids(response)) == sorted(host)
+    assert sorted(hand_ids(response, "second")) == sorted(host)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_redraw_draws_from_the_full_zastep_not_from_what_is_left(client, owner, seed):
+    deck, host = zastep_of(owner, 10)
+    client.force_login(owner)
+    response = client.get(url("deck-hand", deck, f"?seed={seed}&redraw=1"))
+    first, second = hand_ids(response), hand_ids(response, "second")
+    assert len(first) == len(second) == 7
+    assert len(set(first)) == len(set(second)) == 7 and set(second) <= host
+    # Two hands of 7 from the same 10 cards share at least 4; from the 3 left, none at all.
+    assert len(set(first) & set(second)) >= 4
 
 
 # --- print sheet --------------------------------------------------------------------------------

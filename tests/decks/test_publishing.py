@@ -177,3 +177,50 @@ def test_history_and_restore_follow_the_deck_permissions(client):
     )
     deck.refresh_from_db()
     assert deck.name == "Tajna 2"
+
+
+# --- newest and recently updated ----------------------------------------------------------------
+
+
+def test_newest_is_by_creation_and_recently_updated_is_offered_apart(client):
+    owner = UserFactory()
+    old = public(owner, "Stara, poprawiona dziś")
+    public(owner, "Nowa")
+    services.deck_update(deck=old, expected_version=1, description="Poprawka")
+    assert listed(client) == ["Nowa", "Stara, poprawiona dziś"]
+    assert listed(client, sort="new") == ["Nowa", "Stara, poprawiona dziś"]
+    assert listed(client, sort="updated") == ["Stara, poprawiona dziś", "Nowa"]
+    html = client.get(reverse("deck-list")).content.decode()
+    assert '<option value="new">najnowsze</option>' in html
+    assert '<option value="updated">ostatnio zmienione</option>' in html
+
+
+# --- the latest change on the deck page ---------------------------------------------------------
+
+
+def test_the_deck_page_shows_what_the_latest_version_changed(client):
+    owner = UserFactory()
+    kept = HumanFactory(name="Matka")
+    dropped = HumanFactory(name="Oprawca")
+    added = AngelFactory(name="Gaap")
+    deck = public(owner, "Zmieniana", cards={kept.pk: 1, dropped.pk: 2})
+    assert 'id="latest-change"' not in client.get(deck.get_absolute_url()).content.decode()
+    services.deck_update(
+        deck=deck, expected_version=1, name="Zmieniona", cards={kept.pk: 1, added.pk: 2}
+    )
+    response = client.get(deck.get_absolute_url())
+    latest = response.context["latest"]
+    assert latest.version.number == 2 and latest.renamed_from == "Zmieniana"
+    assert [(c.name, c.delta) for c in latest.added] == [("Gaap", 2)]
+    assert [(c.name, c.delta) for c in latest.removed] == [("Oprawca", -2)]
+    html = response.content.decode()
+    section = html[
+        html.index('id="latest-change"') : html.index(
+            "</section>", html.index('id="latest-change"')
+        )
+    ]
+    assert "Ostatnia zmiana: wersja 2" in section
+    assert f'<span data-card="{added.pk}">+2 Gaap</span>' in section
+    assert f'<span data-card="{dropped.pk}">-2 Oprawca</span>' in section
+    assert "Matka" not in section
+    assert f'href="{reverse("deck-history", args=[deck.pk])}">Pełna historia zmian</a>' in section

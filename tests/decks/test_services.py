@@ -163,3 +163,150 @@ def test_contract_round_trips_through_the_rules_engine():
     assert sum(entry["count"] for entry in contract["cards"]) == 46
     assert rules.validate_contract(contract).valid is True
     assert selectors.deck_verdict(deck, lang="pl") == {"valid": True, "violations": []}
+
+
+# --- input of the wrong type or size (the API and the builder both call these) ----------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field", "words"),
+    [
+        ({"name": 5}, "name", "Nazwa talii: oczekiwano tekstu, a podano liczbę."),
+        ({"name": ["a"]}, "name", "Nazwa talii: oczekiwano tekstu, a podano listę."),
+        ({"name": "a\x00b"}, "name", "Nazwa talii: tekst nie może zawierać znaku NUL."),
+        ({"name": "\ud800"}, "name", "niesparowany surogat"),
+        ({"description": {"a": 1}}, "description", "Opis: oczekiwano tekstu, a podano obiekt."),
+        ({"description": 7}, "description", "Opis: oczekiwano tekstu, a podano liczbę."),
+        (
+            {"description": "x" * 60_000},
+            "description",
+            "Opis: najwyżej 10000 znaków, a podano 60000.",
+        ),
+        ({"faction": ["lord"]}, "faction", "Nieznana wartość listę"),
+        ({"visibility": True}, "visibility", "Nieznana wartość wartość logiczną"),
+        ({"cards": [1, 2]}, "cards", "słownik {numer karty: liczba kopii}, a podano listę"),
+        ({"expected_version": 1.0}, "version", "dodatnią liczbą całkowitą"),
+        ({"expected_version": True}, "version", "dodatnią liczbą całkowitą"),
+        ({"expected_version": float("inf")}, "version", "dodatnią liczbą całkowitą"),
+    ],
+)
+def test_values_of_the_wrong_type_or_size_are_refused_by_name(kwargs, field, words):
+    deck = services.deck_create(owner=UserFactory(), name="Stara nazwa", faction="lord")
+    with pytest.raises(services.DeckInputError) as error:
+        services.deck_update(deck=deck, **({"expected_version": 1} | kwargs))
+    assert error.value.field == field
+    assert words in error.value.message
+    deck.refresh_from_db()
+    assert (deck.name, deck.description, deck.version) == ("Stara nazwa", "", 1)
+
+
+def test_a_description_of_exactly_the_limit_is_kept_whole():
+    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    deck = services.deck_update(deck=deck, expected_version=1, description="ż" * 10_000)
+    deck.refresh_from_db()
+    assert deck.description == "ż" * 10_000
+
+
+def test_create_checks_the_description_too():
+    with pytest.raises(services.DeckInputError) as error:
+        services.deck_create(
+            owner=UserFactory(), name="T", faction="lord", description="x" * 10_001
+        )
+    assert error.value.field == "description"
+    assert not Deck.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("cards", "words"),
+    [
+        ({10**30: 1}, "„1" + "0" * 22 + "…” nie jest numerem karty: numer to liczba całkowita"),
+        ({"1000000000000000000000000000000": 1}, "nie jest numerem karty"),
+        ({2**63: 1}, "nie jest numerem karty"),
+        ({0: 1}, "„0” nie jest numerem karty"),
+        ({-5: 1}, "„-5” nie jest numerem karty"),
+        ({"1" * 5000: 1}, "nie jest numerem karty"),
+        ({True: 1}, "nie jest numerem karty"),
+        ({"1.5": 1}, "„1.5” nie jest numerem karty"),
+        ({1: float("inf")}, "Karta 1: liczba kopii musi być liczbą całkowitą, a podano inf."),
+        ({1: 1.5}, "Karta 1: liczba kopii musi być liczbą całkowitą, a podano 1.5."),
+        ({1: True}, "Karta 1: liczba kopii musi być liczbą całkowitą, a podano True."),
+    ],
+)
+def test_card_ids_outside_the_64_bit_range_and_odd_counts_get_a_message(cards, words):
+    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    with pytest.raises(services.DeckInputError) as error:
+        services.deck_update(deck=deck, expected_version=1, cards=cards)
+    assert error.value.field == "cards"
+    assert words in error.value.message
+    deck.refresh_from_db()
+    assert deck.version == 1
+
+
+def test_the_largest_64_bit_id_is_looked_up_and_reported_missing():
+    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    with pytest.raises(services.DeckInputError) as error:
+        services.deck_update(deck=deck, expected_version=1, cards={2**63 - 1: 1})
+    assert error.value.message == f"Nie ma w katalogu tej gry kart o numerach: {2**63 - 1}."
+
+
+def test_one_card_given_twice_under_different_spellings_is_refused():
+    human = HumanFactory()
+    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    with pytest.raises(services.DeckInputError) as error:
+        services.deck_update(
+            deck=deck, expected_version=1, cards={str(human.pk): 1, f"0{human.pk}": 2}
+        )
+    assert error.value.message == f"Karta {human.pk} jest podana więcej niż raz."
+
+
+def test_a_copy_of_an_over_long_old_description_is_cut_to_the_limit():
+    original = services.deck_create(owner=UserFactory(), name="Stara", faction="lord")
+    Deck.objects.filter(pk=original.pk).update(description="x" * 60_000)  # saved before the check
+    original.refresh_from_db()
+    copy = services.deck_copy(deck=original, owner=UserFactory())
+    assert copy.description == "x" * 10_000
+
+
+# --- one copy more or less (the builder without JavaScript) -----------------------------------
+
+
+def test_adjusting_a_card_adds_and_removes_one_copy_and_bumps_the_version():
+    human = HumanFactory()
+    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    deck = services.deck_adjust_card(deck=deck, card_id=human.pk, delta=1, expected_version=1)
+    deck = services.deck_adjust_card(deck=deck, card_id=human.pk, delta=1, expected_version=2)
+    assert (deck.version, {e.card_id: e.count for e in deck.entries.all()}) == (3, {human.pk: 2})
+    deck = services.deck_adjust_card(deck=deck, card_id=human.pk, delta=-1, expected_version=3)
+    deck = services.deck_adjust_card(deck=deck, card_id=human.pk, delta=-1, expected_version=4)
+    assert (deck.version, deck.entries.count(), deck.card_total) == (5, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [({"card_id": 10**30}, "cards"), ({"card_id": 0}, "cards"), ({"delta": 2}, "delta")],
+)
+def test_adjusting_refuses_impossible_cards_and_steps(kwargs, field):
+    human = HumanFactory()
+    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    with pytest.raises(services.DeckInputError) as error:
+        services.deck_adjust_card(
+            deck=deck, **({"card_id": human.pk, "delta": 1, "expected_version": 1} | kwargs)
+        )
+    assert error.value.field == field
+    deck.refresh_from_db()
+    assert deck.version == 1
+
+
+def test_adjusting_a_stale_deck_changes_nothing():
+    human = HumanFactory()
+    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    services.deck_update(deck=deck, expected_version=1, name="Nowsza")
+    with pytest.raises(services.DeckConflict):
+        services.deck_adjust_card(deck=deck, card_id=human.pk, delta=1, expected_version=1)
+    assert not deck.entries.exists()
+
+
+def test_sign_up_creates_a_user_whose_password_works():
+    user = services.user_sign_up(username="nowa", password="Serafin-z-ognia-9")
+    assert user.pk and user.username == "nowa"
+    assert user.check_password("Serafin-z-ognia-9") and not user.is_staff

@@ -40,6 +40,8 @@ def test_names_keep_their_words_and_lose_extra_spaces():
         ("-1 Gaap", textformat.COUNT_TOO_LOW, "-1"),
         ("abc x Gaap", textformat.BAD_COUNT, "abc"),
         ("1.5 Gaap", textformat.BAD_COUNT, "1.5"),
+        ("2y Gaap", textformat.BAD_COUNT, "2y"),
+        ("3szt Gaap", textformat.BAD_COUNT, "3szt"),
         ("100 Gaap", textformat.COUNT_TOO_HIGH, "100"),
         ("1" + "0" * 5000 + " Gaap", textformat.COUNT_TOO_HIGH, "1" + "0" * 5000),
         ("3", textformat.MISSING_NAME, "3"),
@@ -106,3 +108,19 @@ def test_reads_back_tells_which_names_survive_a_round_trip(name, reads_back):
 def test_comment_keeps_a_heading_on_one_line():
     assert textformat.comment("Talia:\nzła nazwa") == "# Talia: zła nazwa"
     assert parse_text(textformat.comment("Talia:\n2 Gaap")).entries == ()
+
+
+def test_a_line_without_a_count_says_so():
+    assert parse_line(1, "abc Gaap").counted is False
+    assert parse_line(1, "2 Gaap").counted is True
+    assert parse_line(1, "1 Gaap").counted is True
+
+
+def test_comment_lines_of_one_word_a_colon_and_a_value_are_headers():
+    text = "# Talia: Moja: talia\n#faction:fallen\n# Anioły\n# Potęgi (07)\n2 Gaap # gra: x\n"
+    parsed = parse_text(text)
+    assert parsed.headers == (
+        textformat.Header(1, "Talia", "Moja: talia"),
+        textformat.Header(2, "faction", "fallen"),
+    )
+    assert parsed.entries == (Entry(5, 2, "Gaap"),)
