@@ -102,9 +102,52 @@ class Card(models.Model):
         ordering = ["name"]
         verbose_name = _("karta")
         verbose_name_plural = _("karty")
+        # Search indexes (cardbase/search.py, docs/search.md). A facet + name index gives a
+        # facet's first page in name order straight off the index; card_facet_counts (led by
+        # the order) and card_kind_facets (led by the kind) cover the facets, so counting a
+        # combination of keys reads an index, not the wide card rows.
         indexes = [
             models.Index(fields=["game", "kind", "faction"], name="card_facets"),
             models.Index(fields=["order", "level"], name="card_order_level"),
+            models.Index(fields=["kind", "search_name"], name="card_kind_name"),
+            models.Index(fields=["faction", "search_name"], name="card_faction_name"),
+            models.Index(fields=["order", "search_name"], name="card_order_name"),
+            models.Index(fields=["color", "search_name"], name="card_color_name"),
+            models.Index(fields=["edition_symbol", "search_name"], name="card_symbol_name"),
+            models.Index(fields=["alignment", "search_name"], name="card_alignment_name"),
+            models.Index(fields=["sex", "search_name"], name="card_sex_name"),
+            models.Index(fields=["level"], name="card_level"),
+            models.Index(fields=["support"], name="card_support"),
+            models.Index(
+                fields=["is_anielica", "edition_symbol", "search_name"], name="card_anielica_name"
+            ),
+            models.Index(
+                fields=[
+                    "order",
+                    "faction",
+                    "kind",
+                    "color",
+                    "level",
+                    "support",
+                    "edition_symbol",
+                    "is_anielica",
+                    "alignment",
+                    "sex",
+                ],
+                name="card_facet_counts",
+            ),
+            models.Index(
+                fields=[
+                    "kind",
+                    "alignment",
+                    "sex",
+                    "faction",
+                    "edition_symbol",
+                    "is_anielica",
+                    "color",
+                ],
+                name="card_kind_facets",
+            ),
         ]
         constraints = [
             models.CheckConstraint(

@@ -1,26 +1,59 @@
 """The search language on the catalogue: a query's tree becomes a filter on Card.
 
-A bare word looks in the folded `search_name`/`search_text` columns. SQLite: a substring of the
-name or the text. PostgreSQL: a substring of the name (trigram GIN index), or a word prefix in
-the text by full-text search (a stored tsvector, GIN index); a word found nowhere falls back to
-names within trigram word similarity (typos). Keys map to columns.
+A bare word or phrase has ONE meaning on every database: a substring of the folded (lower case,
+no diacritics) `search_name` and/or `search_text` column. `moc` finds "Wszechmocny", `"odrzuć,
+świętnisko"` needs the comma. Only the means differ, never the cards found:
+
+- PostgreSQL: `LIKE '%…%'` served by pg_trgm GIN indexes (gin_trgm_ops) on both columns
+  (migrations 0002 and 0004). Trigram similarity only ranks name matches (`ranked`) and proposes a
+  correction for a query that finds nothing (`did_you_mean`); it never adds or drops a card.
+- SQLite: an FTS5 table with the trigram tokenizer (`case_sensitive 1`, so a match is exactly a
+  substring), kept in step by triggers (migration 0004), finds the cards holding a substring of
+  3+ characters; when at most FTS_COMMON cards hold it, their ids go into the query (one JSON
+  parameter read by json_each), so count and page need no second search.
+  A commoner or shorter substring is a plain `LIKE` over a covering index of the two columns,
+  and the page's name order meets its first 24 cards at once. Without the FTS5 table (an old
+  SQLite, or its triggers lost when a migration rebuilt the table) every substring is a `LIKE`:
+  slower, the same cards.
 """
 
 from __future__ import annotations
 
+import difflib
+import json
 import operator
-import re
 from dataclasses import dataclass
 from functools import reduce
 
-from django.db import connections
-from django.db.models import Q, QuerySet
+from django.db import OperationalError, connections
+from django.db.models import (
+    Case,
+    Exists,
+    F,
+    Func,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
+from django.db.models.expressions import RawSQL
+from django.db.models.lookups import In
 from django.utils.translation import get_language
 
 import cardsearch
 from cardbase.choices import orders_in_choir
 from cardsearch import And, Compare, Match, Node, Not, Or, SearchError, Text
-from cardsearch.vocabulary import ORDER_LEVELS
+from cardsearch.vocabulary import (
+    AND_WORDS,
+    FLAG_WORDS,
+    KEYS,
+    NOT_WORDS,
+    OR_WORDS,
+    ORDER_LEVELS,
+    Key,
+)
 
 COMPARISONS = {
     "<": operator.lt,
@@ -31,22 +64,23 @@ COMPARISONS = {
     "!=": operator.ne,
 }
 LOOKUPS = {"<": "lt", "<=": "lte", ">": "gt", ">=": "gte", "=": "exact"}
-# Trigram similarity means little for very short words: "ab" is "similar" to too many names.
-FUZZY_MIN_LENGTH = 4
-MAX_SIMILAR = 200
-WORD = re.compile(r"\w+")
+TEXT_COLUMNS = {
+    "any": ("search_name", "search_text"),
+    "name": ("search_name",),
+    "text": ("search_text",),
+}
 
-
-def search_vector():
-    """Return the stored tsvector column PostgreSQL keeps for the folded texts (migration 0002).
-
-    Django's model does not know the column, so it is named by table; the search filters apply
-    to Card itself, never to a re-aliased Card inside another query.
-    """
-    from django.contrib.postgres.search import SearchVectorField
-    from django.db.models.expressions import RawSQL
-
-    return RawSQL('"cardbase_card"."search_vector"', [], output_field=SearchVectorField())
+# SQLite's FTS5 mirror of the folded columns (migration 0004) and what keeps it in step.
+FTS_TABLE = "card_search_fts"
+FTS_TRIGGERS = ("card_search_fts_insert", "card_search_fts_delete", "card_search_fts_update")
+FTS_MIN_LENGTH = 3  # the trigram tokenizer matches nothing shorter
+# A substring more cards hold than this is a LIKE: the page's name order meets 24 of them in
+# the first rows, while listing them all by FTS5 would cost more than the LIKE's scan. Up to
+# this many, the ids FTS5 found go into the query, so count and page need no second search.
+FTS_COMMON = 3000
+# A correction is only proposed for a word this long: shorter ones are close to everything.
+SUGGEST_MIN_LENGTH = 4
+SUGGEST_CANDIDATES = 40
 
 
 @dataclass(frozen=True)
@@ -57,6 +91,19 @@ class SearchResult:
     error: SearchError | None
     description: str
     node: Node | None
+    query: str = ""
+
+    def ranked(self) -> QuerySet:
+        """Return the same cards, names closest to the query's words first (see `ranked`)."""
+        if self.node is None:
+            return self.queryset
+        return ranked(self.queryset, self.node)
+
+    def did_you_mean(self) -> str | None:
+        """Return a corrected query when this one finds nothing and a close one would find cards."""
+        if self.node is None or self.queryset.exists():
+            return None
+        return did_you_mean(self.query, using=self.queryset.db)
 
 
 def search_lang(lang: str | None = None) -> str:
@@ -74,30 +121,63 @@ def search_cards(*, query: str, queryset: QuerySet | None = None, lang: str | No
     try:
         node = cardsearch.parse(query or "")
     except SearchError as error:
-        return SearchResult(queryset.none(), error, "", None)
+        return SearchResult(queryset.none(), error, "", None, query or "")
     return SearchResult(
         queryset.filter(query_filter(node, using=queryset.db)),
         None,
         cardsearch.describe(node, lang),
         node,
+        query or "",
     )
 
 
 def query_filter(node: Node, *, using: str = "default") -> Q:
     """Return the Q that keeps the cards `node` describes, for the database `using`."""
-    return _Translator(connections[using].vendor).q(node)
+    return _Translator(using).q(node)
+
+
+def sqlite_fts_ready(using: str = "default") -> bool:
+    """Say whether the SQLite database `using` has the FTS5 mirror and the triggers feeding it
+    (and JSON functions, which pass the ids it finds)."""
+    connection = connections[using]
+    if connection.vendor != "sqlite":
+        return False
+    names = (FTS_TABLE, *FTS_TRIGGERS)
+    marks = ", ".join("%s" for _ in names)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT COUNT(*), json_array_length('[]') FROM sqlite_master"
+                f" WHERE name IN ({marks})",
+                names,
+            )
+            return cursor.fetchone()[0] == len(names)
+    except OperationalError:  # an SQLite built without JSON: every substring is a LIKE
+        return False
+
+
+def fts_phrase(value: str) -> str:
+    """Quote `value` as one FTS5 string: with the trigram tokenizer, a substring match."""
+    return '"' + value.replace('"', '""') + '"'
+
+
+def fts_query(columns: tuple[str, ...], value: str) -> str:
+    """Return the FTS5 query that holds when one of `columns` contains `value`."""
+    return "{" + " ".join(columns) + "} : " + fts_phrase(value)
 
 
 class _Translator:
-    """Turn nodes into Q objects; remembers the editions it looked up for one query."""
+    """Turn nodes into Q objects; remembers what it looked up for one query."""
 
-    def __init__(self, vendor: str) -> None:
-        self.postgres = vendor == "postgresql"
+    def __init__(self, using: str) -> None:
+        self.using = using
+        self.sqlite = connections[using].vendor == "sqlite"
+        self.fts = sqlite_fts_ready(using)
         self._editions: list[tuple[int, str, str]] | None = None
 
     def q(self, node: Node) -> Q:
         if isinstance(node, And):
-            return reduce(operator.and_, map(self.q, node.items), Q())
+            return self.all_of(node.items)
         if isinstance(node, Or):
             return reduce(operator.or_, map(self.q, node.items))
         if isinstance(node, Not):
@@ -108,38 +188,55 @@ class _Translator:
             return self.compare(node)
         return self.match(node)
 
+    def all_of(self, items: tuple[Node, ...]) -> Q:
+        """Keep cards every item keeps; the id lists of words FTS5 found are intersected here,
+        so `gniew modlitwa` sends the few cards holding both, not every card holding either."""
+        found: list[set[int]] = []
+        parts: list[Q] = []
+        for item in items:
+            ids = self.text_ids(item) if isinstance(item, Text) else None
+            if ids is None:
+                parts.append(self.q(item))
+            else:
+                found.append(set(ids))
+        if found:
+            parts.insert(0, self.listed(sorted(set.intersection(*found))))
+        return reduce(operator.and_, parts, Q())
+
     def text(self, node: Text) -> Q:
-        name = Q(search_name__contains=node.value)
-        text = self.full_text(node) if self.postgres else Q(search_text__contains=node.value)
-        found = {"name": name, "text": text, "any": name | text}[node.field]
-        if self.postgres and node.field != "text" and not node.phrase:
-            found |= self.similar_names(node.value, found)
-        return found
+        """Keep cards whose folded name and/or text contains the folded value."""
+        ids = self.text_ids(node)
+        if ids is not None:
+            return self.listed(ids)
+        columns = TEXT_COLUMNS[node.field]
+        return reduce(
+            operator.or_, (Q(**{f"{column}__contains": node.value}) for column in columns)
+        )
 
-    def full_text(self, node: Text) -> Q:
-        """Match the folded texts by full-text search: every word as a prefix, phrases in order."""
-        from django.contrib.postgres.search import SearchQuery, SearchVectorExact
+    def text_ids(self, node: Text) -> list[int] | None:
+        """Return the ids of the cards holding the word, when FTS5 can list them cheaply."""
+        if self.fts and len(node.value) >= FTS_MIN_LENGTH:
+            return self.fts_ids(fts_query(TEXT_COLUMNS[node.field], node.value))
+        return None
 
-        words = WORD.findall(node.value)
-        if not words:  # only punctuation: nothing for full-text search to index
-            return Q(search_text__contains=node.value)
-        joiner = " <-> " if node.phrase else " & "
-        raw = joiner.join(words[:-1] + [f"{words[-1]}:*"])
-        query = SearchQuery(raw, search_type="raw", config="simple")
-        return Q(SearchVectorExact(search_vector(), query))
+    def fts_ids(self, match: str) -> list[int] | None:
+        """Return the ids of the cards FTS5 `match` finds, or None when more than FTS_COMMON
+        do (it reads at most that many index rows)."""
+        with connections[self.using].cursor() as cursor:
+            cursor.execute(
+                f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s LIMIT %s",
+                [match, FTS_COMMON + 1],
+            )
+            ids = [row[0] for row in cursor.fetchall()]
+        return None if len(ids) > FTS_COMMON else sorted(ids)
 
-    def similar_names(self, word: str, exact: Q) -> Q:
-        """Forgive a typo: when nothing holds the word, keep names trigram-similar to it.
-
-        Looked up apart and passed as ids: inline, word_similarity would run row by row
-        whenever the planner walks the name index for the first page.
-        """
-        from cardbase.models import Card
-
-        if len(word) < FUZZY_MIN_LENGTH or Card.objects.filter(exact).exists():
+    @staticmethod
+    def listed(ids: list[int]) -> Q:
+        """Keep the cards with these ids: one JSON parameter that SQLite reads with json_each,
+        as a few thousand placeholders would cost Django more to compile than the query."""
+        if not ids:
             return Q(pk__in=[])
-        similar = Card.objects.filter(search_name__trigram_word_similar=word)
-        return Q(pk__in=list(similar.values_list("pk", flat=True)[:MAX_SIMILAR]))
+        return Q(pk__in=RawSQL("SELECT value FROM json_each(%s)", [json.dumps(ids)]))
 
     def compare(self, node: Compare) -> Q:
         if node.field == "order":
@@ -155,7 +252,8 @@ class _Translator:
         if node.field == "choir":
             return Q(order="") if node.value is None else Q(order__in=orders_in_choir(node.value))
         if node.field == "anielica":
-            return Q(is_anielica=True) if node.value else Q(is_anielica__isnull=True)
+            # IN (true), not a bare boolean column, so the (is_anielica, …) index serves it.
+            return Q(is_anielica__in=[True]) if node.value else Q(is_anielica__isnull=True)
         if node.field == "edition":
             return self.edition(node.value)
         return Q(**{node.field: node.value or ""})
@@ -165,13 +263,30 @@ class _Translator:
         from cardbase.models import Printing
 
         if value is None:
-            return ~Q(pk__in=Printing.objects.filter(edition__isnull=False).values("card_id"))
+            # NOT EXISTS, not NOT IN: each card probes the (card, edition) index, rather than
+            # both databases hashing every printing for the count and again for the page.
+            printed = Printing.objects.filter(card=OuterRef("pk"), edition__isnull=False)
+            return ~Q(Exists(printed))
         ids = [
             pk
             for pk, slug, name in self.editions()
             if value in (slug, name) or value in name or value == slug.replace("-", " ")
         ]
-        return Q(pk__in=Printing.objects.filter(edition_id__in=ids).values("card_id"))
+        return self.among(Printing.objects.filter(edition_id__in=ids).values("card_id"))
+
+    def among(self, card_ids: QuerySet) -> Q:
+        """Keep the cards whose id `card_ids` (a subquery) yields.
+
+        An edition holds a good share of the catalogue. On SQLite, `+id IN (…)` keeps the
+        planner from fetching every such card by id to sort them all for the first page: it
+        walks the name index instead, testing each id against the subquery's list, and stops
+        at the page's end. PostgreSQL's planner weighs a semi-join well by itself.
+        """
+        card_ids = card_ids.order_by()  # a Printing's default order would join the editions
+        if self.sqlite:
+            unindexed_id = Func(F("pk"), template="+%(expressions)s", output_field=IntegerField())
+            return Q(In(unindexed_id, card_ids))
+        return Q(pk__in=card_ids)
 
     def editions(self) -> list[tuple[int, str, str]]:
         """Return (id, folded slug, folded name) of every edition; a short table, read once."""
@@ -180,9 +295,120 @@ class _Translator:
         if self._editions is None:
             self._editions = [
                 (pk, cardsearch.fold(slug), cardsearch.fold(name))
-                for pk, slug, name in Edition.objects.values_list("pk", "slug", "name")
+                for pk, slug, name in Edition.objects.using(self.using)
+                .order_by()
+                .values_list("pk", "slug", "name")
             ]
         return self._editions
+
+
+def sought_words(node: Node) -> list[Text]:
+    """Return the Text nodes a card's name may answer (not negated, not text-only)."""
+    found: list[Text] = []
+
+    def visit(item: Node) -> None:
+        if isinstance(item, And | Or):
+            for inner in item.items:
+                visit(inner)
+        elif isinstance(item, Text) and item.field != "text":
+            found.append(item)
+
+    visit(node)
+    return found
+
+
+def ranked(queryset: QuerySet, node: Node) -> QuerySet:
+    """Order `queryset` by how close each name is to the query's words; the set stays the same.
+
+    Names equal to the words come first, then names starting with them, then names holding
+    them, then the rest (found by their text). Within a group PostgreSQL orders by trigram
+    similarity to the words, SQLite by name length; then by name.
+    """
+    words = [item.value for item in sought_words(node)]
+    if not words:
+        return queryset.order_by("search_name", "pk")
+    joined = " ".join(words)
+    closeness = Case(
+        When(search_name=joined, then=Value(0)),
+        When(search_name__startswith=words[0], then=Value(1)),
+        When(reduce(operator.or_, (Q(search_name__contains=w) for w in words)), then=Value(2)),
+        default=Value(3),
+        output_field=IntegerField(),
+    )
+    if connections[queryset.db].vendor == "postgresql":
+        from django.contrib.postgres.search import TrigramSimilarity
+
+        within = TrigramSimilarity("search_name", joined).desc()
+    else:
+        from django.db.models.functions import Length
+
+        within = Length("search_name").asc()
+    return queryset.alias(closeness=closeness).order_by(
+        F("closeness").asc(), within, "search_name", "pk"
+    )
+
+
+def did_you_mean(query: str, *, using: str = "default") -> str | None:
+    """Return `query` with its unfound words replaced by the closest words of card names, if
+    that finds cards; None otherwise.
+
+    PostgreSQL picks candidate names by trigram word similarity (the name's GIN index), SQLite
+    by shared trigrams in its FTS5 mirror (or, without it, among every name); both then pick
+    the closest word with difflib. Suggestions may differ between databases; results never do.
+    """
+    from cardbase.models import Card
+
+    try:
+        node = cardsearch.parse(query or "")
+    except SearchError:
+        return None
+    cards = Card.objects.using(using)
+    translator = _Translator(using)
+    corrected = query
+    for item in sought_words(node):
+        word = item.value
+        if item.phrase or " " in word or len(word) < SUGGEST_MIN_LENGTH:
+            continue
+        if cards.filter(translator.text(item)).exists():
+            continue
+        close = closest_name_word(word, using=using)
+        if close and item.raw in corrected:
+            corrected = corrected.replace(item.raw, close, 1)
+    if corrected == query:
+        return None
+    result = search_cards(query=corrected, queryset=cards)
+    return corrected if result.error is None and result.queryset.exists() else None
+
+
+def closest_name_word(word: str, *, using: str = "default") -> str | None:
+    """Return the word of a card name closest to `word` (folded), or None if none is close."""
+    from cardbase.models import Card
+
+    cards = Card.objects.using(using)
+    if connections[using].vendor == "postgresql":
+        from django.contrib.postgres.search import TrigramWordSimilarity
+
+        names = (
+            cards.filter(search_name__trigram_word_similar=word)
+            .annotate(closeness=TrigramWordSimilarity(word, "search_name"))
+            .order_by("-closeness", "search_name")
+            .values_list("search_name", flat=True)[:SUGGEST_CANDIDATES]
+        )
+    elif sqlite_fts_ready(using):
+        grams = {word[i : i + 3] for i in range(len(word) - 2)}
+        match = "search_name : (" + " OR ".join(sorted(map(fts_phrase, grams))) + ")"
+        with connections[using].cursor() as cursor:
+            cursor.execute(
+                f"SELECT search_name FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s"
+                " ORDER BY rank LIMIT %s",
+                [match, SUGGEST_CANDIDATES],
+            )
+            names = [row[0] for row in cursor.fetchall()]
+    else:
+        names = cards.values_list("search_name", flat=True).distinct()
+    words = {part for name in names for part in name.split() if len(part) >= SUGGEST_MIN_LENGTH}
+    close = difflib.get_close_matches(word, sorted(words), n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 @dataclass(frozen=True)
@@ -208,129 +434,163 @@ def query_feedback(query: str, lang: str | None = None) -> QueryFeedback:
 class SyntaxRow:
     """One row of the syntax page: a key's names, its values, what it does, worked examples."""
 
-    names: str
+    names: list[str]  # every spelling the parser accepts, e.g. "zakon:", "order:"
     values: str
     meaning: str
     examples: list[tuple[str, str]]  # (query, the query in plain words)
 
 
-def syntax_rows(lang: str | None = None) -> list[SyntaxRow]:
-    """Return the syntax page's table; every example is parsed and described, so all are valid."""
-    from django.utils.translation import gettext as _
+# What each key means and how it is used, in Polish and English; the names and the values come
+# from the vocabulary itself, so the page cannot drift from the parser.
+KEY_HELP: dict[str, tuple[str, str, list[str], list[str]]] = {
+    "order": (
+        "Zakon anioła; porównania (<, <=, >, >=) według poziomu zakonu.",
+        "The angel's order; comparisons (<, <=, >, >=) follow the order's level.",
+        ["zakon:potęgi", "zakon>=cnoty", "zakon:nieznany"],
+        ["order:powers", "order<virtues", "order:unknown"],
+    ),
+    "choir": (
+        "Chór (u Upadłych: krąg) wynikający z zakonu.",
+        "The choir (the Fallen's circle) that follows from the order.",
+        ["chór:II", "krąg:3"],
+        ["choir:I", "circle:3"],
+    ),
+    "level": (
+        "Poziom karty; działa z =, !=, <, <=, >, >=.",
+        "The card's level; works with =, !=, <, <=, >, >=.",
+        ["poziom>=7", "poziom:nieznany"],
+        ["level<5", "lvl!=3"],
+    ),
+    "color": (
+        "Kolor anioła.",
+        "The angel's colour.",
+        ["kolor:czarny", "c:złoty"],
+        ["color:gold", "colour:white"],
+    ),
+    "faction": (
+        "Frakcja karty.",
+        "The card's faction.",
+        ["frakcja:upadli", 'frakcja:"aniołowie pana"'],
+        ["faction:lord", "f:any"],
+    ),
+    "kind": (
+        "Rodzaj karty.",
+        "The kind of card.",
+        ["typ:człowiek", "rodzaj:interwencja"],
+        ["kind:angel", "type:intervention", "t:human"],
+    ),
+    "alignment": (
+        "Charakter człowieka.",
+        "The human's character (alignment).",
+        ["charakter:zły"],
+        ["alignment:good", "al:neutral"],
+    ),
+    "sex": (
+        "Płeć człowieka.",
+        "The human's sex.",
+        ["płeć:kobieta"],
+        ["sex:male"],
+    ),
+    "support": (
+        "Parametr wsparcia anioła; działa z =, !=, <, <=, >, >=.",
+        "The angel's support parameter; works with =, !=, <, <=, >, >=.",
+        ["wsparcie>=4"],
+        ["support:2", "sup<3"],
+    ),
+    "edition": (
+        "Karty wydrukowane w edycji (skrót, nazwa lub jej część).",
+        "Cards printed in an edition (its slug, name or part of the name).",
+        ["edycja:podstawowa", "edycja:nieznana"],
+        ["edition:podstawowa", "e:unknown"],
+    ),
+    "edition_symbol": (
+        "Symbol edycji (limit kopii w talii).",
+        "The edition symbol (the copy limit in a deck).",
+        ["symbol:pusty"],
+        ["symbol:filled"],
+    ),
+    "is": (
+        "Cecha karty: unikat (wypełniony symbol edycji, 1 kopia w talii) albo ANIELICA. Same "
+        "słowa unikat i anielica znaczą to samo.",
+        "A property: unique (filled edition symbol, one copy per deck) or ANIELICA. The bare "
+        "words unikat and anielica mean the same.",
+        ["jest:unikat", "unikat", "anielica"],
+        ["is:unique", "is:anielica"],
+    ),
+    "name": (
+        "Szuka tylko w nazwie: fragment nazwy, bez wielkości liter i polskich znaków.",
+        "Searches the name only: part of the name, ignoring case and Polish diacritics.",
+        ['nazwa:"święty gniew"'],
+        ["name:gabriel", "n:gniew"],
+    ),
+    "text": (
+        "Szuka tylko w tekście karty (umiejętność, uwagi).",
+        "Searches the card's text only (ability, notes).",
+        ["tekst:odrzuć"],
+        ['text:"odrzuć kartę"', "o:talii"],
+    ),
+}
+WORDS_HELP = (
+    "Słowo albo fraza w cudzysłowie: fragment nazwy lub tekstu karty, bez wielkości liter i "
+    "polskich znaków (moc znajduje „Wszechmocny”); fraza musi wystąpić dosłownie, ze "
+    "znakami przestankowymi.",
+    "A word or a quoted phrase: part of a card's name or text, ignoring case and Polish "
+    "diacritics (moc finds “Wszechmocny”); a phrase must appear as written, punctuation "
+    "included.",
+    ["świętnisko", '"święty gniew"', "moc"],
+    ["swietnisko", '"odrzuć kartę"'],
+)
+OPERATORS_HELP = (
+    "Warunki obok siebie muszą być spełnione wszystkie (można napisać I); LUB wystarczy "
+    "jeden; minus albo NIE odwraca warunek; nawiasy grupują. Operatory słowne pisze się "
+    "WIELKIMI literami: małe i, lub, nie to zwykłe słowa do wyszukania.",
+    "Terms side by side must all hold (AND may be written out); OR needs only one; a minus or "
+    "NOT negates a term; parentheses group. Word operators are written in CAPITALS: lower-case "
+    "and, or, not (i, lub, nie) are ordinary words to search for.",
+    ["f:upadli zakon:potęgi wsparcie>=4", "kolor:złoty LUB kolor:biały", "typ:anioł NIE f:pan"],
+    ["(color:gold OR color:white) -is:unique", "kind:angel AND level>=7", "nie może"],
+)
 
+
+def _shown_names(key: Key) -> list[str]:
+    return [f"{name}:" for name in key.names]
+
+
+def _shown_values(key: Key, lang: str) -> str:
+    """List a key's values as the vocabulary has them, Polish/English pairs where both exist."""
+    if key.kind == "number":
+        return "0 … 9999" + (", nieznany/unknown" if key.unknown else "")
+    if key.kind == "text":
+        return ("słowo albo „fraza”", "a word or a “phrase”")[lang == "en"]
+    if key.kind == "edition":
+        values = ("skrót lub nazwa edycji", "an edition's slug or name")[lang == "en"]
+        return values + ", nieznana/unknown"
+    shown = ", ".join("/".join(words) for _value, words in key.shown)
+    return shown + (", nieznany/unknown" if key.unknown else "")
+
+
+def syntax_rows(lang: str | None = None) -> list[SyntaxRow]:
+    """Return the syntax page's table: one row per key of the vocabulary (every name it goes by),
+    plus bare words and operators; every example is parsed and described, so all are valid."""
     lang = search_lang(lang)
-    rows = [
-        (
-            _("słowo, „fraza”"),
-            "",
-            _("Szuka w nazwie i tekście karty."),
-            ["swietnisko", '"święty gniew"'],
-        ),
-        (
-            "zakon: order:",
-            "aniołowie/angels … trony/thrones, 03 … 11, nieznany/unknown",
-            _("Zakon anioła; porównania według poziomu zakonu."),
-            ["zakon:potęgi", "order:powers", "zakon>=cnoty", "zakon:nieznany"],
-        ),
-        (
-            "chór: krąg: choir:",
-            "I, II, III (1, 2, 3)",
-            _("Chór (krąg) wynikający z zakonu."),
-            ["chór:II", "choir:3"],
-        ),
-        (
-            "poziom: lvl: level:",
-            "0 … 9999, nieznany/unknown",
-            _("Poziom karty; działa z =, !=, <, <=, >, >=."),
-            ["poziom>=7", "lvl<5"],
-        ),
-        (
-            "kolor: c: color:",
-            "złoty/gold, czerwony/red, niebieski/blue, czarny/black, biały/white",
-            _("Kolor anioła."),
-            ["kolor:czarny", "c:gold"],
-        ),
-        (
-            "frakcja: f: faction:",
-            "pan/lord, upadli/fallen, obie/any, nieznana/unknown",
-            _("Frakcja karty."),
-            ["frakcja:upadli", "f:lord", 'frakcja:"aniołowie pana"'],
-        ),
-        (
-            "typ: t: kind:",
-            "anioł/angel, człowiek/human, interwencja/intervention",
-            _("Rodzaj karty."),
-            ["typ:człowiek", "kind:intervention"],
-        ),
-        (
-            "charakter: al:",
-            "dobry/good, zły/evil, neutralny/neutral",
-            _("Charakter człowieka."),
-            ["charakter:zły", "al:neutral"],
-        ),
-        (
-            "płeć: sex:",
-            "kobieta/female, mężczyzna/male",
-            _("Płeć człowieka."),
-            ["płeć:kobieta", "sex:male"],
-        ),
-        (
-            "wsparcie: sup:",
-            "0 … 9999, nieznany/unknown",
-            _("Parametr wsparcia anioła."),
-            ["wsparcie>=4", "sup:2"],
-        ),
-        (
-            "edycja: e:",
-            _("skrót lub nazwa edycji"),
-            _("Karty wydrukowane w edycji."),
-            ["edycja:podstawowa", "e:nieznana"],
-        ),
-        (
-            "symbol:",
-            "pusty/empty, wypełniony/filled",
-            _("Symbol edycji (limit kopii)."),
-            ["symbol:pusty"],
-        ),
-        (
-            "unikat, is:unique",
-            "",
-            _("Karty z wypełnionym symbolem edycji (1 kopia w talii)."),
-            ["unikat", "is:unique"],
-        ),
-        ("anielica, is:anielica", "", _("Karty oznaczone jako ANIELICA."), ["anielica"]),
-        (
-            "nazwa: name:",
-            _("słowo lub „fraza”"),
-            _("Szuka tylko w nazwie."),
-            ['nazwa:"święty gniew"'],
-        ),
-        (
-            "tekst: text:",
-            _("słowo lub „fraza”"),
-            _("Szuka tylko w tekście karty."),
-            ["tekst:odrzuć"],
-        ),
-        (
-            "AND i, OR lub, NOT nie -, ( )",
-            "",
-            _(
-                "Warunki obok siebie muszą być spełnione wszystkie; OR wystarczy jeden; minus lub NOT "
-                "odwraca warunek; nawiasy grupują."
-            ),
-            [
-                "f:upadli zakon:potęgi wsparcie>=4",
-                "(kolor:złoty OR kolor:biały) -unikat",
-                "typ:anioł nie frakcja:pan",
-            ],
-        ),
-    ]
-    return [
-        SyntaxRow(
-            str(names),
-            str(values),
-            str(meaning),
+    en = lang == "en"
+
+    def row(names, values, help_entry) -> SyntaxRow:
+        meaning_pl, meaning_en, examples_pl, examples_en = help_entry
+        examples = [*examples_pl, *examples_en]
+        return SyntaxRow(
+            names,
+            values,
+            meaning_en if en else meaning_pl,
             [(query, cardsearch.describe(cardsearch.parse(query), lang)) for query in examples],
         )
-        for names, values, meaning, examples in rows
-    ]
+
+    rows = [row([("słowo", "word")[en], ("„fraza”", "“phrase”")[en]], "", WORDS_HELP)]
+    for key in KEYS:
+        names = _shown_names(key)
+        if key.field == "is":
+            names += sorted(FLAG_WORDS)
+        rows.append(row(names, _shown_values(key, lang), KEY_HELP[key.field]))
+    operators = [*sorted(AND_WORDS), *sorted(OR_WORDS), *sorted(NOT_WORDS), "-", "( )"]
+    rows.append(row(operators, "", OPERATORS_HELP))
+    return rows

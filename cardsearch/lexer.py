@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from cardsearch.errors import SearchError
-from cardsearch.vocabulary import AND_WORDS, NOT_WORDS, OR_WORDS, fold
+from cardsearch.vocabulary import AND_WORDS, NOT_WORDS, OR_WORDS
 
 OPEN_QUOTES = '"„“”'
 CLOSE_QUOTES = '"”“'
@@ -94,14 +94,14 @@ def _read_word(query: str, start: int, tokens: list[Token]) -> int:
         )
     match = FIELD.fullmatch(word)
     if not match:
-        folded = fold(word)
+        # Operators are capitals only, as typed: `OR`, `LUB`, `AND`, `I`, `NOT`, `NIE`.
         kind = (
             "AND"
-            if folded in AND_WORDS
+            if word in AND_WORDS
             else "OR"
-            if folded in OR_WORDS
+            if word in OR_WORDS
             else "NOT"
-            if folded in NOT_WORDS
+            if word in NOT_WORDS
             else "WORD"
         )
         tokens.append(Token(kind, start, word))

@@ -60,21 +60,22 @@ class _Parser:
     def fail(self, position: int, pl: str, en: str, suggestions: tuple[str, ...] = ()):
         raise SearchError(self.query, position, pl, en, suggestions)
 
-    def expect_term(self, after_pl: str, after_en: str) -> None:
-        """Fail unless the next token can start a term."""
+    def expect_term(self, after_pl: str, after_en: str, operator: str = "") -> None:
+        """Fail unless the next token can start a term; `operator` is a word operator just read."""
         token = self.peek()
         if token.type not in TERM_STARTS:
+            hint_pl, hint_en = _operator_hint(operator)
             self.fail(
                 token.pos,
-                f"po {after_pl} oczekiwano warunku",
-                f"expected a term after {after_en}",
+                f"po {after_pl} oczekiwano warunku{hint_pl}",
+                f"expected a term after {after_en}{hint_en}",
             )
 
     def or_expr(self) -> Node:
         items = [self.and_expr()]
         while self.peek().type == "OR":
             word = self.take().value
-            self.expect_term(f"`{word}`", f"`{word}`")
+            self.expect_term(f"`{word}`", f"`{word}`", word)
             items.append(self.and_expr())
         return items[0] if len(items) == 1 else Or(tuple(_flatten(Or, items)))
 
@@ -84,21 +85,23 @@ class _Parser:
             token = self.peek()
             if token.type == "AND":
                 if not items:
+                    hint_pl, hint_en = _operator_hint(token.value)
                     self.fail(
                         token.pos,
-                        f"przed `{token.value}` oczekiwano warunku",
-                        f"expected a term before `{token.value}`",
+                        f"przed `{token.value}` oczekiwano warunku{hint_pl}",
+                        f"expected a term before `{token.value}`{hint_en}",
                     )
                 self.take()
-                self.expect_term(f"`{token.value}`", f"`{token.value}`")
+                self.expect_term(f"`{token.value}`", f"`{token.value}`", token.value)
                 continue
             items.append(self.unary())
         if not items:
             token = self.peek()
+            hint_pl, hint_en = _operator_hint(token.value if token.type == "OR" else "")
             self.fail(
                 token.pos,
-                "oczekiwano warunku (np. słowa albo zakon:potęgi)",
-                "expected a term (e.g. a word or order:powers)",
+                f"oczekiwano warunku (np. słowa albo zakon:potęgi){hint_pl}",
+                f"expected a term (e.g. a word or order:powers){hint_en}",
             )
         return items[0] if len(items) == 1 else And(tuple(_flatten(And, items)))
 
@@ -107,7 +110,7 @@ class _Parser:
         if token.type in ("MINUS", "NOT"):
             self.take()
             name = "-" if token.type == "MINUS" else token.value
-            self.expect_term(f"`{name}`", f"`{name}`")
+            self.expect_term(f"`{name}`", f"`{name}`", "" if name == "-" else name)
             self.enter(token)
             inner = self.unary()
             self.depth -= 1
@@ -218,6 +221,18 @@ class _Parser:
             pl += f", a jest „{given}”"
             en += f", not “{given}”"
         self.fail(token.value_pos, pl, en)
+
+
+def _operator_hint(word: str) -> tuple[str, str]:
+    """Say how to search for an operator word itself (`I`, `LUB`, …), which capitals make an
+    operator; nothing when `word` is not one."""
+    if not word:
+        return "", ""
+    lower = word.lower()
+    return (
+        f"; aby szukać słowa „{word}”, napisz je małymi literami ({lower}) albo w cudzysłowie",
+        f"; to search for the word “{word}”, write it in lower case ({lower}) or in quotes",
+    )
 
 
 def _flatten(kind: type, items: list[Node]) -> list[Node]:

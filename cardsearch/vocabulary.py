@@ -1,6 +1,8 @@
 """The words of the language: keys with their Polish and English names, and their values.
 
-Everything here is folded (lower case, no diacritics, ł→l), as the parser folds what it reads.
+Names and values are written as people write them (with diacritics); the parser looks them up
+folded (lower case, no diacritics, ł→l), as it folds what it reads. The syntax page is built from
+this table, so it lists exactly what the parser accepts.
 """
 
 from __future__ import annotations
@@ -23,12 +25,23 @@ class Key:
     """One key: its names, what its values are, and how to say what it expects."""
 
     field: str  # the AST field it fills
-    names: tuple[str, ...]  # folded; the first Polish and the first English name are shown
+    names: tuple[str, ...]  # every name, as written; Polish first
     kind: str  # "match", "number", "order", "text", "edition", "is"
-    values: dict[str, object] = field(default_factory=dict)  # folded word → stored value
+    groups: tuple[tuple[object, tuple[str, ...]], ...] = ()  # (stored value, words as written)
     expected_pl: str = ""
     expected_en: str = ""
     unknown: bool = True  # whether "nieznany/unknown" is a value
+    # The words the syntax page shows per value, when not every accepted word (orders).
+    shown_groups: tuple[tuple[object, tuple[str, ...]], ...] | None = None
+    values: dict[str, object] = field(init=False, repr=False)  # folded word → stored value
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", _table(*self.groups))
+
+    @property
+    def shown(self) -> tuple[tuple[object, tuple[str, ...]], ...]:
+        """Return the value groups the syntax page lists."""
+        return self.groups if self.shown_groups is None else self.shown_groups
 
 
 def _table(*groups: tuple[object, tuple[str, ...]]) -> dict[str, object]:
@@ -49,7 +62,9 @@ def _order_words(info) -> tuple[str, ...]:
     return (info.id, info.name_en, info.one_en, info.name_pl, info.one_pl, *level, *extra)
 
 
-ORDER_VALUES = _table(*((info.id, _order_words(info)) for info in ORDERS))
+ORDER_GROUPS = tuple((info.id, _order_words(info)) for info in ORDERS)
+ORDER_SHOWN = tuple((info.id, (info.name_pl, info.name_en, f"{info.level:02}")) for info in ORDERS)
+ORDER_VALUES = _table(*ORDER_GROUPS)
 ORDER_LEVELS = {info.id: info.level for info in ORDERS}
 
 KEYS: tuple[Key, ...] = (
@@ -57,15 +72,16 @@ KEYS: tuple[Key, ...] = (
         "order",
         ("zakon", "order"),
         "order",
-        ORDER_VALUES,
+        ORDER_GROUPS,
         "nazwy zakonu (np. potęgi, cnoty, 07)",
         "an order name (e.g. powers, virtues, 07)",
+        shown_groups=ORDER_SHOWN,
     ),
     Key(
         "choir",
-        ("chor", "krag", "choir", "circle"),
+        ("chór", "krąg", "choir", "circle"),
         "match",
-        _table(("I", ("i", "1")), ("II", ("ii", "2")), ("III", ("iii", "3"))),
+        (("I", ("I", "1")), ("II", ("II", "2")), ("III", ("III", "3"))),
         "numeru chóru: I, II, III (albo 1, 2, 3)",
         "a choir number: I, II, III (or 1, 2, 3)",
     ),
@@ -80,7 +96,7 @@ KEYS: tuple[Key, ...] = (
         "color",
         ("kolor", "c", "color", "colour"),
         "match",
-        _table(
+        (
             ("gold", ("złoty", "gold")),
             ("red", ("czerwony", "red")),
             ("blue", ("niebieski", "blue")),
@@ -94,7 +110,7 @@ KEYS: tuple[Key, ...] = (
         "faction",
         ("frakcja", "f", "faction"),
         "match",
-        _table(
+        (
             ("lord", ("pan", "lord", "aniołowie pana", "aniołowie_pana", "aniołowie-pana")),
             ("fallen", ("upadli", "upadły", "fallen")),
             ("any", ("obie", "any", "both", "obie frakcje")),
@@ -104,9 +120,9 @@ KEYS: tuple[Key, ...] = (
     ),
     Key(
         "kind",
-        ("typ", "t", "kind", "rodzaj", "type"),
+        ("typ", "rodzaj", "t", "kind", "type"),
         "match",
-        _table(
+        (
             ("angel", ("anioł", "anioły", "angel", "angels")),
             ("human", ("człowiek", "ludzie", "human", "humans")),
             ("intervention", ("interwencja", "interwencje", "intervention", "interventions")),
@@ -119,7 +135,7 @@ KEYS: tuple[Key, ...] = (
         "alignment",
         ("charakter", "al", "alignment"),
         "match",
-        _table(
+        (
             ("good", ("dobry", "dobra", "good")),
             ("evil", ("zły", "zła", "evil")),
             ("neutral", ("neutralny", "neutralna", "neutral")),
@@ -131,7 +147,7 @@ KEYS: tuple[Key, ...] = (
         "sex",
         ("płeć", "sex"),
         "match",
-        _table(
+        (
             ("female", ("kobieta", "female", "woman")),
             ("male", ("mężczyzna", "male", "man")),
         ),
@@ -156,7 +172,7 @@ KEYS: tuple[Key, ...] = (
         "edition_symbol",
         ("symbol",),
         "match",
-        _table(
+        (
             ("empty", ("pusty", "empty")),
             ("filled", ("wypełniony", "filled")),
         ),
@@ -165,9 +181,9 @@ KEYS: tuple[Key, ...] = (
     ),
     Key(
         "is",
-        ("is", "jest"),
+        ("jest", "is"),
         "is",
-        _table(
+        (
             (("edition_symbol", "filled"), ("unikat", "unique", "unikatowa", "unikatowy")),
             (("anielica", True), ("anielica",)),
         ),
@@ -199,6 +215,9 @@ FLAG_WORDS: dict[str, tuple[str, object]] = {
     "unikat": ("edition_symbol", "filled"),
     "anielica": ("anielica", True),
 }
-AND_WORDS = frozenset({"and", "i"})
-OR_WORDS = frozenset({"or", "lub"})
-NOT_WORDS = frozenset({"not", "nie"})
+# Word operators, written in capitals only: in lower case they are ordinary words, so
+# `nie może` looks for both words and `Jan i` looks for "jan" and "i".
+AND_WORDS = frozenset({"AND", "I"})
+OR_WORDS = frozenset({"OR", "LUB"})
+NOT_WORDS = frozenset({"NOT", "NIE"})
+OPERATOR_WORDS = AND_WORDS | OR_WORDS | NOT_WORDS

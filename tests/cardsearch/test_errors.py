@@ -32,6 +32,9 @@ POSITIONS = [
     ("is:nothing", 3),
     ("typ:nieznany", 4),
     ("a\x00b", 1),
+    ("Jan I", 5),
+    ("a LUB", 5),
+    ("NIE", 3),
 ]
 
 
@@ -101,3 +104,26 @@ def test_to_dict_is_the_api_shape():
         "suggestions": ["zakon"],
         "display": "zakn:x\n^",
     }
+
+
+def test_a_capital_operator_word_at_the_end_says_how_to_search_for_the_word():
+    error = error_of("Jan I")
+    assert error.message("en") == (
+        "Character 6: expected a term after `I`; to search for the word “I”, write it in lower "
+        "case (i) or in quotes"
+    )
+    assert error.message("pl") == (
+        "Znak 6: po `I` oczekiwano warunku; aby szukać słowa „I”, napisz je małymi literami (i) "
+        "albo w cudzysłowie"
+    )
+    assert "lower case (or)" in error_of("OR a").message("en")
+    assert "lower case (and)" in error_of("AND a").message("en")
+
+
+def test_lower_case_operator_words_are_no_errors():
+    for query in ["Jan i", "nie", "lub", "a or", "and b", "nie może"]:
+        parse(query)
+
+
+def test_minus_error_has_no_operator_hint():
+    assert error_of("a -").message("en") == "Character 4: expected a term after `-`"

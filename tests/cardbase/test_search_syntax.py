@@ -1,0 +1,118 @@
+"""/cards/syntax/ lists every key and alias the parser accepts, with examples in both languages."""
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from cardbase.search import KEY_HELP, syntax_rows
+from cardsearch import KEYS, fold, parse
+from cardsearch.vocabulary import AND_WORDS, FLAG_WORDS, KEY_BY_NAME, NOT_WORDS, OR_WORDS
+
+pytestmark = pytest.mark.django_db
+
+EVERY_NAME = [f"{name}:" for key in KEYS for name in key.names]
+OPERATORS = sorted(AND_WORDS | OR_WORDS | NOT_WORDS)
+
+
+def syntax_page(client, lang: str) -> str:
+    client.cookies["django_language"] = lang
+    response = client.get(reverse("card-search-syntax"))
+    assert response.status_code == 200
+    return html.unescape(response.content.decode())
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_every_key_and_alias_of_the_vocabulary_is_on_the_page(client, lang):
+    body = syntax_page(client, lang)
+    missing = [name for name in EVERY_NAME if f"<code>{name}</code>" not in body]
+    assert missing == []
+    for word in [*FLAG_WORDS, *OPERATORS]:
+        assert f"<code>{word}</code>" in body
+
+
+def test_the_audit_s_missing_keys_are_listed(client):
+    body = syntax_page(client, "pl")
+    for name in ["alignment:", "support:", "edition:", "type:", "rodzaj:", "colour:", "circle:"]:
+        assert f"<code>{name}</code>" in body
+    for name in ["n:", "o:", "jest:"]:
+        assert f"<code>{name}</code>" in body
+
+
+def test_every_name_on_the_page_is_one_the_parser_knows():
+    for row in syntax_rows("pl")[1:-1]:
+        for name in row.names:
+            assert name in FLAG_WORDS or fold(name.rstrip(":")) in KEY_BY_NAME
+
+
+def key_of(query: str) -> str:
+    """Return the key an example starts with (folded), e.g. "wsparcie" for "wsparcie>=4"."""
+    return re.match(r"-?([^\W\d_]+)", fold(query)).group(1)
+
+
+def test_every_key_has_help_and_examples_in_both_languages():
+    assert set(KEY_HELP) == {key.field for key in KEYS}
+    for key in KEYS:
+        _pl, _en, examples_pl, examples_en = KEY_HELP[key.field]
+        names = {fold(name) for name in key.names}
+        polish = names - (ENGLISH_NAMES - BOTH)
+        english = names & ENGLISH_NAMES
+        assert any(key_of(query) in polish for query in examples_pl), key.field
+        assert any(key_of(query) in english for query in examples_en), key.field
+
+
+# The English spellings among the keys' names (the rest are Polish).
+ENGLISH_NAMES = {
+    "order",
+    "choir",
+    "circle",
+    "lvl",
+    "level",
+    "c",
+    "color",
+    "colour",
+    "f",
+    "faction",
+    "t",
+    "kind",
+    "type",
+    "al",
+    "alignment",
+    "sex",
+    "sup",
+    "support",
+    "e",
+    "edition",
+    "symbol",
+    "is",
+    "name",
+    "n",
+    "text",
+    "o",
+}
+BOTH = {"symbol"}
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_every_example_parses_and_is_described_in_the_page_language(lang):
+    rows = syntax_rows(lang)
+    for row in rows:
+        assert row.examples and row.meaning
+        for query, description in row.examples:
+            parse(query)
+            assert description
+    operators = rows[-1]
+    described = dict(operators.examples)
+    if lang == "en":
+        assert described["kind:angel AND level>=7"] == "angels, level ≥ 7"
+        assert described["nie może"] == "“nie”, “może”"
+        assert "CAPITALS" in operators.meaning
+    else:
+        assert described["typ:anioł NIE f:pan"] == "anioły, nie Aniołowie Pana"
+        assert "WIELKIMI" in operators.meaning
+
+
+def test_page_explains_capital_operators_in_both_languages(client):
+    assert "<code>nie może</code> szuka obu słów" in syntax_page(client, "pl")
+    assert "<code>nie może</code> looks for both words" in syntax_page(client, "en")
