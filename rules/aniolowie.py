@@ -16,7 +16,9 @@ holds whatever the unknown values are. Same-name entries (compared by `card_key`
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import chain, product
+from operator import attrgetter
 from typing import Literal, NamedTuple
 
 from rules.core import (
@@ -144,33 +146,56 @@ def copy_limit(edition_symbol: str | None) -> int | None:
         ) from None
 
 
-# Not frozen: a frozen dataclass pays object.__setattr__ per field, which was most of the cost of
-# parsing a deck (bench/bench_rules.py). Nothing mutates a Card after parsing.
-@dataclass(slots=True)
-class Card:
-    """One deck entry: a card and how many copies of it; None marks an unknown attribute."""
-
+class _CardFields(NamedTuple):
     name: str
     kind: Kind
-    count: int = 1
-    faction: CardFaction | None = None
-    order: OrderId | None = None
-    level: int | None = None
-    color: Color | None = None
-    alignment: Alignment | None = None
-    sex: Sex | None = None
-    edition_symbol: EditionSymbol | None = None
+    count: int
+    faction: CardFaction | None
+    order: OrderId | None
+    level: int | None
+    color: Color | None
+    alignment: Alignment | None
+    sex: Sex | None
+    edition_symbol: EditionSymbol | None
     # The folded name (`card_key`): entries with equal keys are the same card.
-    key: str = field(default="", compare=False)
+    key: str
+    names: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        if not self.key:
-            self.key = card_key(self.name)
+
+# A tuple: immutable, and built from one tuple of values, which costs far less than an __init__
+# per card (see _parse_cards_fast).
+class Card(_CardFields):
+    """One card of a deck and its copies; None marks an unknown attribute.
+
+    Same-name entries of a deck are merged into one Card by parse_deck: `count` adds their copies
+    and `names` keeps every name they were written with (unique, in deck order).
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        name: str,
+        kind: Kind,
+        count: int = 1,
+        faction: CardFaction | None = None,
+        order: OrderId | None = None,
+        level: int | None = None,
+        color: Color | None = None,
+        alignment: Alignment | None = None,
+        sex: Sex | None = None,
+        edition_symbol: EditionSymbol | None = None,
+        key: str = "",
+        names: tuple[str, ...] = (),
+    ) -> Card:
+        """Build a card; fold the name into `key` and start `names` unless they are given."""
+        values = (name, kind, count, faction, order, level, color, alignment, sex, edition_symbol)
+        return tuple.__new__(cls, (*values, key or card_key(name), names or (name,)))
 
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """An Aniołowie deck: its declared faction (None = infer from the cards) and its entries."""
+    """An Aniołowie deck: its declared faction (None = infer from the cards) and its cards."""
 
     faction: Faction | None
     cards: tuple[Card, ...]
@@ -180,6 +205,9 @@ class Deck:
 # ---------------------------------------------------------------------------------------------
 # Parsing the JSON contract
 
+# No deck holds a million copies of a card; the bound keeps every sum of counts printable
+# (Python refuses to turn an integer of more than 4300 digits into text).
+MAX_COUNT = 1_000_000
 
 _KIND_SET = frozenset(KINDS)
 # Which optional attributes each kind has (rulebook ch. IV: 4.1 angels, 4.5 humans,
@@ -202,19 +230,43 @@ _ATTRIBUTE_WORDS = {"edition_symbol": "edition symbol"}
 _OPTIONAL = ("faction", "order", "level", "color", "alignment", "sex", "edition_symbol")
 
 
+def _well_formed() -> frozenset[tuple[object, ...]]:
+    """List every (kind, faction, order, color, alignment, sex, symbol, type of level) allowed."""
+    no = (None,)
+    faction, order, color = (None, *FACTIONS), (None, *ORDER_IDS), (None, *COLORS)
+    alignment, sex, symbol = (None, *ALIGNMENTS), (None, *SEXES), (None, *EDITION_SYMBOLS)
+    level = (type(None), int)  # `type(True) is bool`: no boolean passes for a level
+    either = (None, *CARD_FACTIONS)
+    angels = product(["angel"], faction, order, color, no, no, symbol, level)
+    humans = product(["human"], no, no, no, alignment, sex, symbol, level)
+    interventions = product(["intervention"], either, no, no, no, no, symbol, [type(None)])
+    combos = chain(angels, humans, interventions)
+    # Thrones are the Lord's angels only (p. 11).
+    return frozenset(c for c in combos if c[1:3] != ("fallen", "thrones"))
+
+
+# One set lookup checks every enumerated attribute of an entry at once (see _parse_card_fast).
+_WELL_FORMED = _well_formed()
+
+
 def parse_deck(data: object) -> Deck:
     """Turn a deck in the JSON contract (already decoded) into a Deck; raise DeckFormatError.
 
-    Required: "cards" (a list); each card needs "name" (non-empty string), "kind" and "count"
-    (an integer >= 1). "game" may be omitted or "aniolowie"; "faction" may be omitted or null
-    (then it is inferred from the cards). Optional card attributes may be omitted or null
-    (unknown). Unknown keys are ignored (room for ids, slugs, texts); a known attribute the kind
-    does not have (a human's order) and impossible cards (a Fallen Throne) are errors.
+    Required: "game" ("aniolowie") and "cards" (a list); each card needs "name" (a non-empty
+    string of valid text), "kind" and "count" (an integer from 1 to MAX_COUNT). "faction" may be
+    omitted or null (then it is inferred from the cards). Optional card attributes may be omitted
+    or null (unknown). Unknown keys are ignored (room for ids, slugs, texts); a known attribute
+    the kind does not have (a human's order) and impossible cards (a Fallen Throne) are errors.
+    Entries whose names fold to the same `card_key` are one card: they merge into one Card (an
+    attribute one of them leaves unknown is taken from another), and are refused if they
+    disagree on an attribute, so no rule ever depends on how a card's copies are split.
     """
     if not isinstance(data, dict):
         raise DeckFormatError("", f"a deck must be a JSON object, got {describe_value(data)}")
     game = data.get("game")
-    if game is not None and game != GAME_ID:
+    if game is None:
+        raise DeckFormatError("game", f"missing; say which game the deck is for: {GAME_ID}")
+    if game != GAME_ID:
         raise DeckFormatError("game", f"expected {GAME_ID!r}, got {describe_value(game)}")
     faction = data.get("faction")
     if faction is not None and (not isinstance(faction, str) or faction not in FACTIONS):
@@ -225,113 +277,77 @@ def parse_deck(data: object) -> Deck:
         )
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list):
-        got = "missing" if raw_cards is None else f"got {describe_value(raw_cards)}"
+        got = "missing" if "cards" not in data else f"got {describe_value(raw_cards)}"
         raise DeckFormatError("cards", f"expected a list of cards, {got}")
-    fast = _parse_card_fast
-    cards = tuple([fast(raw) or _parse_card(raw, index) for index, raw in enumerate(raw_cards)])
-    return Deck(faction=faction, cards=cards)
+    entries = _parse_cards_fast(raw_cards)
+    if entries is None:  # some entry is not plain: the thorough parser names the first fault
+        entries = [_parse_card(raw, index) for index, raw in enumerate(raw_cards)]
+    return Deck(faction=faction, cards=_merge_entries(entries, raw_cards))
 
 
-_ANGEL_FACTIONS = frozenset({"lord", "fallen"})
-_CARD_FACTIONS = frozenset(CARD_FACTIONS)
-_ORDER_SET = frozenset(ORDER_IDS)
-_COLOR_SET = frozenset(COLORS)
-_ALIGNMENT_SET = frozenset(ALIGNMENTS)
-_SEX_SET = frozenset(SEXES)
-_SYMBOL_SET = frozenset(EDITION_SYMBOLS)
+def _parse_cards_fast(raw_cards: list) -> list[Card] | None:
+    """Build the Cards of well-formed entries, or return None to let _parse_card explain a fault.
 
-
-def _parse_card_fast(raw: object) -> Card | None:
-    """Build the Card of a well-formed entry, or return None to let _parse_card explain the fault.
-
-    The builder validates on every click, so the common, correct entry takes this short path;
-    anything unusual (including unhashable values) goes to the thorough parser for its message.
+    The builder validates on every click, so the common, correct deck takes this short path:
+    one loop, no call per entry, and one set lookup for all the enumerated attributes of an
+    entry. Anything unusual (including unhashable values) goes to the thorough parser.
     """
-    if type(raw) is not dict:
-        return None
-    get = raw.get
-    name = get("name")
-    count = get("count")
-    if type(name) is not str or type(count) is not int or count < 1 or not name.strip():
-        return None
-    edition_symbol = get("edition_symbol")
-    level = get("level")
+    cards: list[Card] = []
+    append, new = cards.append, _new_card
     try:
-        if edition_symbol is not None and edition_symbol not in _SYMBOL_SET:
-            return None
-        if level is not None and type(level) is not int:
-            return None
-        kind = get("kind")
-        if kind == "angel":
-            faction, order, color = get("faction"), get("order"), get("color")
-            if get("alignment") is not None or get("sex") is not None:
+        for raw in raw_cards:
+            if type(raw) is not dict:
                 return None
-            if faction is not None and faction not in _ANGEL_FACTIONS:
+            get = raw.get
+            name, kind, count = get("name"), get("kind"), get("count")
+            faction, order, level, color = get("faction"), get("order"), get("level"), get("color")
+            alignment, sex, symbol = get("alignment"), get("sex"), get("edition_symbol")
+            shape = (kind, faction, order, color, alignment, sex, symbol, type(level))
+            key = _NAME_KEYS[name]
+            # bool is an int subclass, but `true` is no count: compare the exact type.
+            if shape not in _WELL_FORMED or key is None or type(count) is not int:
                 return None
-            if order is not None and (
-                order not in _ORDER_SET or order == "thrones" and faction == "fallen"
-            ):
+            if not 0 < count <= MAX_COUNT:
                 return None
-            if color is not None and color not in _COLOR_SET:
-                return None
-            return Card(
-                name,
-                kind,
-                count,
-                faction,
-                order,
-                level,
-                color,
-                None,
-                None,
-                edition_symbol,
-                card_key(name),
-            )
-        if kind == "human":
-            alignment, sex = get("alignment"), get("sex")
-            if get("faction") is not None or get("order") is not None or get("color") is not None:
-                return None
-            if alignment is not None and alignment not in _ALIGNMENT_SET:
-                return None
-            if sex is not None and sex not in _SEX_SET:
-                return None
-            return Card(
-                name,
-                kind,
-                count,
-                None,
-                None,
-                level,
-                None,
-                alignment,
-                sex,
-                edition_symbol,
-                card_key(name),
-            )
-        if kind == "intervention":
-            faction = get("faction")
-            if level is not None or get("order") is not None or get("color") is not None:
-                return None
-            if get("alignment") is not None or get("sex") is not None:
-                return None
-            if faction is not None and faction not in _CARD_FACTIONS:
-                return None
-            return Card(
-                name,
-                kind,
-                count,
-                faction,
-                None,
-                None,
-                None,
-                None,
-                None,
-                edition_symbol,
-                card_key(name),
-            )
-    except TypeError:  # an unhashable value (a list, an object) is checked in set membership
+            # Built from one tuple of every value, the cheapest way to make a Card.
+            # fmt: off
+            append(new(Card, (name, kind, count, faction, order, level, color, alignment, sex,
+                              symbol, key, (name,))))
+            # fmt: on
+    except TypeError:  # an unhashable value (a list, an object) met a set or the name cache
         return None
-    return None
+    return cards
+
+
+# Builds a Card from all its values without Card.__new__'s defaults (see _parse_cards_fast).
+_new_card = tuple.__new__
+
+
+class _NameKeys(dict):
+    """Map card names to their folded keys (`card_key`), None for a non-string, blank or bad text.
+
+    A dict rather than an lru_cache: a hit is one C-level lookup, which matters at every entry.
+    """
+
+    def __missing__(self, name: object) -> str | None:
+        """Fold a name not seen yet and remember it."""
+        if len(self) >= 8192:  # stay small whatever names come in
+            self.clear()
+        usable = type(name) is str and name.strip() and _is_text(name)
+        key = self[name] = card_key(name) if usable else None  # type: ignore[arg-type]
+        return key
+
+
+_NAME_KEYS = _NameKeys()
+
+
+def _is_text(value: str) -> bool:
+    """Tell whether a string is valid Unicode text (JSON's "\\ud800" decodes to a lone surrogate)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _parse_card(raw: object, index: int) -> Card:
@@ -345,17 +361,31 @@ def _parse_card(raw: object, index: int) -> Card:
         raise DeckFormatError(
             f"cards[{index}].name", f"expected a non-empty string, got {_given(raw, 'name')}"
         )
+    if not _is_text(name):
+        raise DeckFormatError(
+            f"cards[{index}].name",
+            f"{describe_value(name)} is not valid text (it holds a lone UTF-16 surrogate)",
+        )
     kind = raw.get("kind")
+    if kind is None:
+        raise DeckFormatError(
+            f"cards[{index}].kind", f"missing; say what the card is: {', '.join(KINDS)}"
+        )
     if not isinstance(kind, str) or kind not in _KIND_SET:
         raise DeckFormatError(
             f"cards[{index}].kind",
-            f"unknown kind {_given(raw, 'kind')}; expected one of {', '.join(KINDS)}",
+            f"unknown kind {describe_value(kind)}; expected one of {', '.join(KINDS)}",
         )
     count = raw.get("count")
     # bool is an int subclass, but `true` is no count: compare the exact type.
     if type(count) is not int or count < 1:
         raise DeckFormatError(
             f"cards[{index}].count", f"expected an integer >= 1, got {_given(raw, 'count')}"
+        )
+    if count > MAX_COUNT:
+        raise DeckFormatError(
+            f"cards[{index}].count",
+            f"expected at most {MAX_COUNT} copies, got {describe_value(count)}",
         )
 
     allowed = _ATTRIBUTES[kind]
@@ -393,17 +423,80 @@ def _parse_card(raw: object, index: int) -> Card:
                 "an angel belongs to lord or fallen; only an intervention can be 'any'",
             )
         if faction == "fallen" and values.get("order") == "thrones":
-            raise DeckFormatError(
-                f"cards[{index}].order",
-                "a Fallen angel cannot be a Throne (Thrones are the Lord's angels only, "
-                "rulebook p. 11); expected an order up to seraphim",
-            )
+            raise DeckFormatError(f"cards[{index}].order", _FALLEN_THRONE)
     return Card(name=name, kind=kind, count=count, key=card_key(name), **values)  # type: ignore[arg-type]
+
+
+_FALLEN_THRONE = (
+    "a Fallen angel cannot be a Throne (Thrones are the Lord's angels only, rulebook p. 11); "
+    "expected an order up to seraphim"
+)
 
 
 def _given(raw: dict, key: str) -> str:
     """Describe what an entry holds under `key`, saying 'nothing' when the key is absent."""
     return describe_value(raw[key]) if key in raw else "nothing"
+
+
+def _merge_entries(entries: list[Card], raw_cards: list) -> tuple[Card, ...]:
+    """Merge the entries of each card (equal keys) into one Card; refuse entries that disagree."""
+    if len(set(map(attrgetter("key"), entries))) == len(entries):  # the usual deck
+        return tuple(entries)
+    by_key: dict[str, Card] = {}
+    for index, entry in enumerate(entries):
+        card = by_key.get(entry.key)
+        if card is None:
+            by_key[entry.key] = entry
+            continue
+        clash = _clash(card, entry)
+        if clash:
+            raise _clash_error(raw_cards, index, entry, clash)
+        by_key[entry.key] = _merged(card, entry)
+    return tuple(by_key.values())
+
+
+def _clash(card: Card, entry: Card) -> str | None:
+    """Return the attribute two entries of one card disagree on ("thrones": a Fallen Throne)."""
+    if entry.kind != card.kind:
+        return "kind"
+    for attr in _OPTIONAL:
+        mine, theirs = getattr(entry, attr), getattr(card, attr)
+        if mine is not None and theirs is not None and mine != theirs:
+            return attr
+    if (card.faction or entry.faction) == "fallen" and (card.order or entry.order) == "thrones":
+        return "thrones"
+    return None
+
+
+def _merged(card: Card, entry: Card) -> Card:
+    """Return the card with the entry's copies, its name and the attributes only it knows."""
+    known = {attr: getattr(entry, attr) for attr in _OPTIONAL if getattr(card, attr) is None}
+    names = card.names if entry.name in card.names else (*card.names, entry.name)
+    return card._replace(count=card.count + entry.count, names=names, **known)
+
+
+def _clash_error(raw_cards: list, index: int, entry: Card, clash: str) -> DeckFormatError:
+    """Explain why entry `index` cannot be the same card as an earlier entry of its name."""
+    # Only on this error path: find the earlier entry that gave the other value.
+    attr = clash
+    if clash == "thrones":  # one entry says Fallen, another says Throne
+        attr = "order" if entry.faction == "fallen" else "faction"
+    earlier = (_parse_card(raw_cards[i], i) for i in range(index))
+    j, other = next(
+        (i, card)
+        for i, card in enumerate(earlier)
+        if card.key == entry.key and (attr == "kind" or getattr(card, attr) is not None)
+    )
+    head = f"{entry.name!r} is the same card as cards[{j}] {other.name!r}"
+    if clash == "thrones":
+        what = "a Throne" if attr == "order" else "a Fallen angel"
+        return DeckFormatError(f"cards[{index}]", f"{head}, which is {what}; {_FALLEN_THRONE}")
+    word = _ATTRIBUTE_WORDS.get(attr, attr)
+    return DeckFormatError(
+        f"cards[{index}]",
+        f"{head} but its {word} differs ({getattr(entry, attr)} vs {getattr(other, attr)}); "
+        "one card has one set of attributes: correct the entry or give it a name of its own",
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -412,16 +505,65 @@ def _given(raw: dict, key: str) -> str:
 
 def validate(deck: Deck) -> Verdict:
     """Check every deck-building rule and return all violations at once, errors first."""
-    cards = deck.cards
+    groups = _group(deck.cards)
     found: list[Violation] = []
     unknowns = _Unknowns()
-    _check_deck_size(cards, found)
-    _check_humans(cards, found, unknowns)
-    _check_factions(deck, found, unknowns)
-    _check_copies(cards, found, unknowns)
-    _check_orders(cards, found, unknowns)
-    found.extend(unknowns.warnings(cards))
+    _check_deck_size(groups.total, found)
+    _check_humans(groups.humans, found, unknowns)
+    _check_factions(deck.faction, groups.sided, groups.faceless, found, unknowns)
+    _check_copies(groups.copied, found, unknowns)
+    _check_order_copies(groups.by_order, groups.unplaced, found, unknowns)
+    _check_ladder(groups.by_order, groups.unplaced, found, unknowns)
+    found.extend(unknowns.warnings(deck.cards))
     return Verdict(tuple(found))
+
+
+class _Groups(NamedTuple):
+    """The cards of a deck sorted into what each rule looks at."""
+
+    total: int  # copies in the deck
+    humans: list[Card]
+    sided: list[tuple[Card, str]]  # cards of a known faction other than "any", with it
+    faceless: list[Card]  # angels and interventions of unknown faction
+    copied: list[Card]  # cards with more than one copy
+    by_order: dict[str, list[Card]]  # angels by their known order
+    unplaced: list[Card]  # angels of unknown order
+
+
+def _group(cards: Sequence[Card]) -> _Groups:
+    """Sort the cards for the rules in one pass (the builder validates on every click)."""
+    total = 0
+    humans: list[Card] = []
+    sided: list[tuple[Card, str]] = []
+    faceless: list[Card] = []
+    copied: list[Card] = []
+    by_order: dict[str, list[Card]] = {}
+    unplaced: list[Card] = []
+    for card in cards:
+        count = card.count
+        total += count
+        if count > 1:
+            copied.append(card)
+        kind = card.kind
+        if kind == "human":  # humans belong to no faction
+            humans.append(card)
+            continue
+        order = card.order
+        faction = card.faction
+        if faction is None and order == "thrones":
+            faction = "lord"  # Thrones are the Lord's angels only (p. 11)
+        if faction is None:
+            faceless.append(card)
+        elif faction != "any":
+            sided.append((card, faction))
+        if kind == "angel":
+            if order is None:
+                unplaced.append(card)
+            elif order in by_order:
+                by_order[order].append(card)
+            else:
+                by_order[order] = [card]
+    return _Groups(total, humans, sided, faceless, copied, by_order, unplaced)
 
 
 def _error(code: str, pl: str, en: str, cards: Iterable[Card] = ()) -> Violation:
@@ -429,8 +571,12 @@ def _error(code: str, pl: str, en: str, cards: Iterable[Card] = ()) -> Violation
 
 
 def _names(cards: Iterable[Card]) -> tuple[str, ...]:
-    """Return the names as written, unique, in the order given (deck order at every call)."""
-    return tuple(dict.fromkeys(card.name for card in cards))
+    """Return the names the cards were written with, unique, card by card in the order given."""
+    # Distinct cards never share a name (equal names fold to one key), so no name repeats.
+    return tuple(chain.from_iterable(map(_NAMES, cards)))
+
+
+_NAMES = attrgetter("names")
 
 
 def _listing(cards: Iterable[Card]) -> str:
@@ -444,8 +590,7 @@ def _join(words: Sequence[str], last: str) -> str:
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
-def _check_deck_size(cards: Sequence[Card], found: list[Violation]) -> None:
-    total = sum(card.count for card in cards)
+def _check_deck_size(total: int, found: list[Violation]) -> None:
     if total >= MIN_DECK_SIZE:
         return
     short = MIN_DECK_SIZE - total
@@ -462,21 +607,38 @@ def _check_deck_size(cards: Sequence[Card], found: list[Violation]) -> None:
     )
 
 
-def _balance_reachable(good: int, evil: int, neutral: int) -> bool:
+def _balance_reachable(good: int, evil: int, neutral: int, total: int) -> bool:
     """Tell whether these humans allow the required two good and two evil (p. 28, p. 40).
 
     A neutral stands in for either side. With exactly four humans this is "half good, half evil";
     with fewer or more, `human-count` already fires, so this only asks whether adding (or
-    removing) humans could get there without changing anyone's alignment.
+    removing) humans could get there without changing anyone's alignment. `total` is the number
+    of humans; the answer is the same for any good, evil or neutral above HUMANS_PER_DECK.
     """
     half = HUMANS_PER_DECK // 2
-    if good + evil + neutral <= HUMANS_PER_DECK:
+    if total <= HUMANS_PER_DECK:
         return good <= half and evil <= half
     return min(good, half) + min(evil, half) + neutral >= HUMANS_PER_DECK
 
 
-def _check_humans(cards: Sequence[Card], found: list[Violation], unknowns: _Unknowns) -> None:
-    humans = [card for card in cards if card.kind == "human"]
+def _splits(good: int, evil: int, neutral: int, unsure: Iterable[int]) -> set[tuple[int, int, int]]:
+    """Return every (good, evil, neutral) reachable by giving each unknown count one alignment.
+
+    Each side is capped at HUMANS_PER_DECK, beyond which _balance_reachable cannot tell values
+    apart: that keeps at most 5 ** 3 splits, where exact sums would grow as 3 ** len(unsure).
+    """
+    cap = HUMANS_PER_DECK
+    splits = {(min(good, cap), min(evil, cap), min(neutral, cap))}
+    for n in unsure:
+        splits = {
+            split
+            for g, e, u in splits
+            for split in ((min(g + n, cap), e, u), (g, min(e + n, cap), u), (g, e, min(u + n, cap)))
+        }
+    return splits
+
+
+def _check_humans(humans: list[Card], found: list[Violation], unknowns: _Unknowns) -> None:
     tally = {"good": 0, "evil": 0, "neutral": 0}
     unsure: list[Card] = []
     for card in humans:
@@ -491,12 +653,9 @@ def _check_humans(cards: Sequence[Card], found: list[Violation], unknowns: _Unkn
     if total != HUMANS_PER_DECK:
         found.append(_human_count_violation(total, humans))
 
-    # Each unknown entry may be good, evil or neutral: collect every reachable split.
-    splits = {(0, 0, 0)}
-    for card in unsure:
-        n = card.count
-        splits = {s for g, e, u in splits for s in ((g + n, e, u), (g, e + n, u), (g, e, u + n))}
-    outcomes = {_balance_reachable(good + g, evil + e, neutral + u) for g, e, u in splits}
+    # Each unknown card may be good, evil or neutral: collect the verdict of every reading.
+    splits = _splits(good, evil, neutral, (card.count for card in unsure))
+    outcomes = {_balance_reachable(g, e, u, total) for g, e, u in splits}
     if outcomes == {False}:
         found.append(_human_balance_violation(good, evil, neutral, humans, unsure))
     # A fault that every reading of the unknowns confirms is decided: no warning is due.
@@ -569,26 +728,13 @@ def _human_balance_violation(
     )
 
 
-def _effective_faction(card: Card) -> str | None:
-    """Return a card's faction, deducing "lord" for a Throne of unknown faction (p. 11)."""
-    if card.faction is None and card.order == "thrones":
-        return "lord"
-    return card.faction
-
-
-def _check_factions(deck: Deck, found: list[Violation], unknowns: _Unknowns) -> None:
-    definite: list[tuple[Card, str]] = []
-    unsure: list[Card] = []
-    for card in deck.cards:
-        if card.kind == "human":  # humans belong to no faction
-            continue
-        faction = _effective_faction(card)
-        if faction is None:
-            unsure.append(card)
-        elif faction != "any":
-            definite.append((card, faction))
-
-    deck_faction = deck.faction
+def _check_factions(
+    deck_faction: Faction | None,
+    definite: list[tuple[Card, str]],
+    unsure: list[Card],
+    found: list[Violation],
+    unknowns: _Unknowns,
+) -> None:
     inferred = False
     if deck_faction is None:
         seen = {faction for _, faction in definite}
@@ -658,34 +804,18 @@ def _mixed_factions_violation(definite: list[tuple[Card, str]]) -> Violation:
     )
 
 
-def _check_copies(cards: Sequence[Card], found: list[Violation], unknowns: _Unknowns) -> None:
-    groups: dict[str, list[Card]] = {}
-    for card in cards:
-        group = groups.get(card.key)
-        if group is None:
-            groups[card.key] = [card]
-        else:
-            group.append(card)
-    for group in groups.values():
-        total = group[0].count if len(group) == 1 else sum(card.count for card in group)
-        if total <= 1:
-            continue  # one copy is always allowed
-        symbols = {card.edition_symbol for card in group}
-        # Same-name entries are one card; if their symbols disagree the stricter one holds.
-        if "filled" in symbols:
-            limit: int | None = 1
-        elif None in symbols:
-            limit = None
-        else:
-            limit = 2
+def _check_copies(copied: list[Card], found: list[Violation], unknowns: _Unknowns) -> None:
+    for card in copied:
+        total = card.count
+        limit = _COPY_LIMITS.get(card.edition_symbol)  # type: ignore[arg-type]
         if limit is None and total <= _MAX_COPIES:
-            unknowns.add((c for c in group if c.edition_symbol is None), "edition_symbol", "copies")
+            unknowns.add((card,), "edition_symbol", "copies")
         elif total > (limit or _MAX_COPIES):
-            found.append(_copy_limit_violation(group, total, limit))
+            found.append(_copy_limit_violation(card, limit))
 
 
-def _copy_limit_violation(group: list[Card], total: int, limit: int | None) -> Violation:
-    name = group[0].name
+def _copy_limit_violation(card: Card, limit: int | None) -> Violation:
+    name, total = card.name, card.count
     if limit == 1:
         rule_pl = "dozwolona jest najwyżej 1, bo ma wypełniony symbol edycji"
         rule_en = "at most 1 is allowed because its edition symbol is filled"
@@ -704,38 +834,17 @@ def _copy_limit_violation(group: list[Card], total: int, limit: int | None) -> V
         f"Usuń {at_least_pl}{extra} {pl_plural(extra, 'kopię', 'kopie', 'kopii')}.",
         f"{name}: {total} copies in the deck; {rule_en}. Remove {at_least_en}{extra} "
         f"{en_plural(extra, 'copy', 'copies')}.",
-        group,
+        (card,),
     )
 
 
-def _check_orders(cards: Sequence[Card], found: list[Violation], unknowns: _Unknowns) -> None:
-    by_order: dict[str, list[Card]] = {}
-    unsure: list[Card] = []
-    for card in cards:
-        if card.kind != "angel":
-            continue
-        if card.order is None:
-            unsure.append(card)
-        else:
-            group = by_order.get(card.order)
-            if group is None:
-                by_order[card.order] = [card]
-            else:
-                group.append(card)
-    _check_order_copies(by_order, unsure, found, unknowns)
-    _check_ladder(by_order, unsure, found, unknowns)
+def _order_breaks(cards: Iterable[Card]) -> bool:
+    """Tell whether an order holding these cards breaks the limit for a copied angel."""
+    counts = list(map(_COUNT, cards))
+    return sum(counts) > MAX_ORDER_SIZE_WITH_COPY and max(counts) >= 2
 
 
-def _copies_by_key(cards: Iterable[Card]) -> dict[str, int]:
-    copies: dict[str, int] = {}
-    for card in cards:
-        copies[card.key] = copies.get(card.key, 0) + card.count
-    return copies
-
-
-def _order_breaks(copies: dict[str, int]) -> bool:
-    """Tell whether an order holding these copies breaks the limit for a copied angel."""
-    return sum(copies.values()) > MAX_ORDER_SIZE_WITH_COPY and max(copies.values()) >= 2
+_COUNT = attrgetter("count")
 
 
 def _top_index(card: Card) -> int:
@@ -750,41 +859,37 @@ def _check_order_copies(
     found: list[Violation],
     unknowns: _Unknowns,
 ) -> None:
+    broken = set()
+    for order_id in sorted(by_order, key=_ORDER_INDEX.__getitem__):
+        group = by_order[order_id]
+        if _order_breaks(group):
+            broken.add(order_id)
+            found.append(_order_copies_violation(ORDER_BY_ID[order_id], group))
+    # The worst case puts every angel of unknown order that may belong to an order into it;
+    # adding angels only ever makes the limit harder to meet. In an order already broken they
+    # could be among the cards at fault.
     suspects: list[Card] = []
-    for index, order in enumerate(ORDERS):
-        group = by_order.get(order.id, ())
-        # An order of at most three cards cannot break the limit: skip counting its copies,
-        # which is most orders of most decks (this runs on every click of the builder).
-        broken = False
-        if len(group) > 1 and sum(card.count for card in group) > MAX_ORDER_SIZE_WITH_COPY:
-            copies = _copies_by_key(group)
-            broken = _order_breaks(copies)
-            if broken:
-                found.append(_order_copies_violation(order, group, copies))
-        if not unsure:
-            continue
-        # The worst case puts every angel of unknown order that may belong here into this
-        # order; adding angels only ever makes the limit harder to meet. In an order already
-        # broken they could be among the cards at fault.
+    for index, order in enumerate(ORDERS if unsure else ()):
         fitting = [card for card in unsure if _top_index(card) >= index]
-        if fitting and (broken or _order_breaks(_copies_by_key((*group, *fitting)))):
+        group = by_order.get(order.id, [])
+        if fitting and (order.id in broken or _order_breaks((*group, *fitting))):
             suspects.extend(fitting)
     if suspects:
         unknowns.add(suspects, "order", "order_copies")
 
 
-def _order_copies_violation(order: OrderInfo, group: Sequence[Card], copies: dict) -> Violation:
-    total = sum(copies.values())
-    doubled = [card for card in group if copies[card.key] >= 2]
+def _order_copies_violation(order: OrderInfo, group: Sequence[Card]) -> Violation:
+    total = sum(card.count for card in group)
+    doubled = _listing(card for card in group if card.count >= 2)
     extra = total - MAX_ORDER_SIZE_WITH_COPY
     return _error(
         ORDER_DUPLICATE_LIMIT,
         f"Zakon {order.name_pl} ma {total} {pl_plural(total, 'kartę', 'karty', 'kart')} "
-        f"aniołów, w tym kopie: {_listing(doubled)}; zakon z kopią anioła może mieć najwyżej "
+        f"aniołów, w tym kopie: {doubled}; zakon z kopią anioła może mieć najwyżej "
         f"{MAX_ORDER_SIZE_WITH_COPY} karty (dwie kopie i jednego innego anioła). Usuń {extra} "
         f"{pl_plural(extra, 'kartę', 'karty', 'kart')} z tego zakonu albo zrezygnuj z kopii.",
         f"The {order.name_en} order holds {total} angel cards including copies of "
-        f"{_listing(doubled)}; an order with a copied angel may hold at most "
+        f"{doubled}; an order with a copied angel may hold at most "
         f"{MAX_ORDER_SIZE_WITH_COPY} (the two copies and one other angel). Remove {extra} "
         f"{en_plural(extra, 'card', 'cards')} of this order or drop the second copy.",
         group,
@@ -797,18 +902,16 @@ def _check_ladder(
     found: list[Violation],
     unknowns: _Unknowns,
 ) -> None:
-    present = [index for index, order in enumerate(ORDERS) if order.id in by_order]
-    if present:
-        top = present[-1]
-        gaps = [index for index in range(top) if ORDERS[index].id not in by_order]
-    else:
-        top = -1
-        gaps = [0]  # every deck needs an Angel (03)
-    # Each angel of unknown order could fill one gap; fewer of them than gaps is a sure fault.
-    if len(gaps) > len(unsure):
-        for gap in gaps:
-            needers = [index for index in present if index > gap]
-            found.append(_ladder_violation(ORDERS[gap], [ORDERS[i] for i in needers], by_order))
+    present = sorted(map(_ORDER_INDEX.__getitem__, by_order))
+    top = present[-1] if present else 0  # every deck needs an Angel (03)
+    gaps = sorted(set(range(top + 1)).difference(present))
+    # Each angel of unknown order may fill any one gap (every gap lies below Thrones, so within
+    # any angel's reach). The ladder is surely broken only with more gaps than such angels, and
+    # an order surely lacks a rung only with more gaps below it than such angels.
+    spare = len(unsure)
+    if len(gaps) > spare:
+        needers = [index for index in present if sum(gap < index for gap in gaps) > spare]
+        found.append(_ladder_violation([ORDERS[i] for i in gaps], needers, spare, by_order))
     if not unsure:
         return
     if gaps:
@@ -821,29 +924,60 @@ def _check_ladder(
 
 
 def _ladder_violation(
-    missing: OrderInfo, needers: list[OrderInfo], by_order: dict[str, list[Card]]
+    missing: list[OrderInfo], needers: list[int], spare: int, by_order: dict[str, list[Card]]
 ) -> Violation:
-    at_fault = [card for order in needers for card in by_order[order.id]]
-    head_pl = f"W talii nie ma anioła z zakonu {missing.name_pl} ({missing.level:02})"
-    head_en = f"The deck has no {missing.one_en} (order {missing.name_en}, {missing.level:02})"
-    if not needers:
+    """Report every missing rung in one error; blame the orders surely left without a rung."""
+    if not needers:  # nothing at all: no angel, and none of unknown order to be one
+        angel = ORDERS[0]
         return _error(
             HIERARCHY_LADDER,
-            f"{head_pl}; każda talia musi mieć co najmniej jednego Anioła. Dodaj anioła z "
-            f"zakonu {missing.name_pl}.",
-            f"{head_en}; every deck needs at least one. Add an {missing.one_en}.",
+            f"W talii nie ma anioła z zakonu {angel.name_pl} ({angel.level:02}); każda talia musi "
+            f"mieć co najmniej jednego Anioła. Dodaj anioła z zakonu {angel.name_pl}.",
+            f"The deck has no {angel.one_en} (order {angel.name_en}, {angel.level:02}); every "
+            f"deck needs at least one. Add an {angel.one_en}.",
         )
-    names_pl = _join([order.name_pl for order in needers], "i")
-    names_en = _join([order.name_en for order in needers], "and")
-    article = "an" if missing.one_en[0] in "AEIOU" else "a"
+    orders = [ORDERS[index] for index in needers]
+    at_fault = [card for order in orders for card in by_order[order.id]]
+    names_pl = _join([order.name_pl for order in orders], "i")
+    names_en = _join([order.name_en for order in orders], "and")
+    n = len(missing)
+    rungs_pl = ", ".join(f"{order.name_pl} ({order.level:02})" for order in missing)
+    rungs_en = _join([f"{order.one_en} ({order.level:02})" for order in missing], "or")
+    if spare:
+        short = n - spare
+        head_pl = (
+            f"Nawet jeśli anioły o nieznanym zakonie ({spare}) uzupełnią część luk, w talii "
+            f"zabraknie co najmniej {short} z zakonów: {rungs_pl}, a wymagają ich zakony: "
+            f"{names_pl}"
+        )
+        head_en = (
+            f"Even if its {spare} {en_plural(spare, 'angel', 'angels')} of unknown order "
+            f"{en_plural(spare, 'fills a gap', 'fill gaps')}, the deck lacks at least {short} "
+            f"of: {rungs_en.replace(' or ', ' and ')}, which its {names_en} need"
+        )
+        fix_pl = "Dodaj anioły z brakujących zakonów (lub uzupełnij nieznane zakony)"
+        fix_en = "Add angels of the missing orders (or fill in the unknown orders)"
+    else:
+        head_pl = (
+            f"W talii brakuje {pl_plural(n, 'zakonu', 'zakonów', 'zakonów')}: {rungs_pl}, "
+            f"a wymagają {'go' if n == 1 else 'ich'} zakony: {names_pl}"
+        )
+        head_en = (
+            f"The deck has no {rungs_en}, but its {names_en} need {'one' if n == 1 else 'them'}"
+        )
+        if n == 1:
+            article = "an" if missing[0].one_en[0] in "AEIOU" else "a"
+            fix_pl = f"Dodaj anioła z zakonu {missing[0].name_pl}"
+            fix_en = f"Add {article} {missing[0].one_en}"
+        else:
+            fix_pl = "Dodaj anioła z każdego brakującego zakonu"
+            fix_en = "Add an angel of each missing order"
     return _error(
         HIERARCHY_LADDER,
-        f"{head_pl}, a wymagają go zakony: {names_pl} (drabina hierarchii: każdy zakon wymaga "
-        f"wszystkich niższych). Dodaj anioła z zakonu {missing.name_pl} albo usuń anioły z "
-        f"zakonów: {names_pl}.",
-        f"{head_en}, but the deck's {names_en} need one (the hierarchy ladder: every order "
-        f"needs all the orders below it). Add {article} {missing.one_en} or remove the "
-        f"{names_en}.",
+        f"{head_pl} (drabina hierarchii: każdy zakon wymaga wszystkich niższych). {fix_pl} albo "
+        f"usuń anioły z zakonów: {names_pl}.",
+        f"{head_en} (the hierarchy ladder: every order needs all the orders below it). {fix_en} "
+        f"or remove the {names_en}.",
         at_fault,
     )
 
@@ -882,31 +1016,25 @@ class _Unknowns:
     """Collect (card, attribute) pairs whose unknown value leaves a rule undecided."""
 
     def __init__(self) -> None:
-        # (card key, attribute) -> (entries, rules), both kept in first-seen order.
-        self._found: dict[tuple[str, str], tuple[dict[int, Card], dict[str, None]]] = {}
+        # (card key, attribute) -> (card, rules in first-seen order)
+        self._found: dict[tuple[str, str], tuple[Card, dict[str, None]]] = {}
 
     def add(self, cards: Iterable[Card], attribute: str, rule: str) -> None:
         for card in cards:
-            entries, rules = self._found.setdefault((card.key, attribute), ({}, {}))
-            entries[id(card)] = card
-            rules[rule] = None
+            self._found.setdefault((card.key, attribute), (card, {}))[1][rule] = None
 
     def warnings(self, deck_cards: Sequence[Card]) -> list[Violation]:
         if not self._found:
             return []
-        position = {id(card): index for index, card in enumerate(deck_cards)}
+        position = {card.key: index for index, card in enumerate(deck_cards)}
         attribute_rank = {name: rank for rank, name in enumerate(_ATTRIBUTE_EN)}
         items = sorted(
             self._found.items(),
-            key=lambda item: (
-                min(position[i] for i in item[1][0]),
-                attribute_rank[item[0][1]],
-            ),
+            key=lambda item: (position[item[0][0]], attribute_rank[item[0][1]]),
         )
         out = []
-        for (_, attribute), (entries, rules) in items:
-            cards = sorted(entries.values(), key=lambda card: position[id(card)])
-            names = _listing(cards)
+        for (_, attribute), (card, rules) in items:
+            names = _listing((card,))
             rules_en = " and ".join(_RULE_NAMES[rule][0] for rule in rules)
             rules_pl = " ani ".join(_RULE_NAMES[rule][1] for rule in rules)
             unknown_pl, fill_pl = _ATTRIBUTE_PL[attribute]
@@ -919,7 +1047,7 @@ class _Unknowns:
                     f"Uzupełnij {fill_pl}.",
                     f"{names}: {word_en} unknown, so {rules_en} cannot be checked. "
                     f"Fill in the {word_en}.",
-                    _names(cards),
+                    card.names,
                 )
             )
         return out

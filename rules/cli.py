@@ -66,6 +66,11 @@ def _load(file: str) -> Any:
         ) from None
     except RecursionError:
         raise _Unreadable(f"{label}: not JSON this validator can read: nested too deep") from None
+    except ValueError:  # not a syntax error: Python refuses to read an integer this long
+        raise _Unreadable(
+            f"{label}: not JSON this validator can read: a number has more than "
+            f"{sys.get_int_max_str_digits()} digits"
+        ) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

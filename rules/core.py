@@ -24,7 +24,8 @@ class Violation:
     """Describe one broken (or unverifiable) rule in both languages, with the cards at fault.
 
     `code` is stable (the site and the API key on it); `cards` holds the card names as the deck
-    wrote them, unique, in deck order; both messages say how to fix the problem.
+    wrote them, unique, card by card in deck order (the names of one card's entries together);
+    both messages say how to fix the problem.
     """
 
     code: str
@@ -107,6 +108,10 @@ def card_key(name: str) -> str:
     return " ".join(stripped.casefold().split())
 
 
+# Integers at least this long are described, not printed.
+_LONG_INT = 10**30
+
+
 def describe_value(value: object) -> str:
     """Render an input value for an error message: strings quoted, JSON scalars as in JSON."""
     if isinstance(value, str):
@@ -119,6 +124,9 @@ def describe_value(value: object) -> str:
         return "an object"
     if isinstance(value, list):
         return "a list"
+    if type(value) is int and not -_LONG_INT < value < _LONG_INT:
+        # Not worth a line of digits (nor possible past sys.get_int_max_str_digits()).
+        return "an integer of more than 30 digits"
     return repr(value)
 
 

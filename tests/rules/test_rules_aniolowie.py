@@ -237,13 +237,9 @@ COPIES = [
         id="diacritics-folded-three-fails",
     ),
     pytest.param(
-        with_cards(
-            legal_deck(),
-            intervention("Wezwanie"),
-            intervention("wezwanie", edition_symbol="filled"),
-        ),
-        [("copy-limit", E, ("Wezwanie", "wezwanie"))],
-        id="disagreeing-symbols-the-stricter-holds",
+        with_cards(legal_deck(), intervention("Gaap", count=2), intervention("Gaap")),
+        [("copy-limit", E, ("Gaap",))],
+        id="same-name-twice-is-named-once",
     ),
     pytest.param(
         with_cards(legal_deck(), intervention("Mystery", edition_symbol=None)),
@@ -266,8 +262,26 @@ COPIES = [
             intervention("Mystery"),
             intervention("MYSTERY", drop=("edition_symbol",)),
         ),
-        [("unverified", W, ("MYSTERY",))],
-        id="unknown-symbol-on-a-second-entry-warns",
+        [],
+        id="unknown-symbol-taken-from-another-entry",
+    ),
+    pytest.param(
+        with_cards(
+            legal_deck(),
+            intervention("MYSTERY", drop=("edition_symbol",)),
+            intervention("Mystery", edition_symbol="filled"),
+        ),
+        [("copy-limit", E, ("MYSTERY", "Mystery"))],
+        id="filled-symbol-taken-from-a-later-entry",
+    ),
+    pytest.param(
+        with_cards(
+            legal_deck(),
+            intervention("Mystery", edition_symbol=None),
+            intervention("MYSTERY", drop=("edition_symbol",)),
+        ),
+        [("unverified", W, ("Mystery", "MYSTERY"))],
+        id="symbol-unknown-in-every-entry-warns-once",
     ),
 ]
 
@@ -312,6 +326,19 @@ ORDER_COPIES = [
         id="three-copies-alone-is-only-a-copy-fault",
     ),
     pytest.param(
+        powers(angel("Power A", "powers", count=4)),
+        [("copy-limit", E, ("Power A",)), ("order-duplicate-limit", E, ("Power A",))],
+        id="four-copies-in-one-entry-also-overfill-the-order",
+    ),
+    pytest.param(
+        powers(angel("Power A", "powers", count=3), angel("power a", "powers")),
+        [
+            ("copy-limit", E, ("Power A", "power a")),
+            ("order-duplicate-limit", E, ("Power A", "power a")),
+        ],
+        id="four-copies-split-give-the-same-verdict",
+    ),
+    pytest.param(
         with_cards(legal_deck(), angel("Nowhere", order=None)),
         [],
         id="unknown-order-single-cannot-matter-on-a-full-ladder",
@@ -344,9 +371,13 @@ LADDER = [
     ),
     pytest.param(
         angels_only(angel("A", "angels"), angel("V", "virtues"), angel("T", "thrones")),
-        [("hierarchy-ladder", E, ("T",))] * 4  # powers, dominions, cherubim, seraphim
-        + [("hierarchy-ladder", E, ("V", "T"))] * 2,  # archangels, principalities
-        id="each-missing-order-once",
+        [("hierarchy-ladder", E, ("V", "T"))],
+        id="one-error-for-every-missing-order",
+    ),
+    pytest.param(
+        angels_only(angel("A", "angels"), angel("T", "thrones")),
+        [("hierarchy-ladder", E, ("T",))],
+        id="a-throne-over-angels-is-one-error",
     ),
     pytest.param(
         angels_only(*ladder("fallen"), faction="fallen"), [], id="fallen-top-out-at-seraphim"
@@ -373,12 +404,33 @@ LADDER = [
     ),
     pytest.param(
         angels_only(angel("A", "angels"), angel("V", "virtues"), angel("Nowhere", None)),
-        [
-            ("hierarchy-ladder", E, ("V",)),
-            ("hierarchy-ladder", E, ("V",)),
-            ("unverified", W, ("Nowhere",)),
-        ],
+        [("hierarchy-ladder", E, ("V",)), ("unverified", W, ("Nowhere",))],
         id="two-gaps-one-unknown-is-a-sure-fault",
+    ),
+    pytest.param(
+        angels_only(
+            angel("A", "angels"),
+            angel("V", "virtues"),
+            angel("Nowhere", None),
+            angel("NOWHERE", None),
+        ),
+        [("hierarchy-ladder", E, ("V",)), ("unverified", W, ("Nowhere", "NOWHERE"))],
+        id="two-entries-of-one-unknown-card-fill-one-gap-only",
+    ),
+    pytest.param(
+        angels_only(angel("P", "principalities"), angel("U", None)),
+        [("hierarchy-ladder", E, ("P",)), ("unverified", W, ("U",))],
+        id="one-unknown-could-be-the-angel-or-the-archangel",
+    ),
+    pytest.param(
+        angels_only(
+            angel("A", "angels"),
+            angel("P", "principalities"),
+            angel("T", "thrones"),
+            angel("U", None),
+        ),
+        [("hierarchy-ladder", E, ("T",)), ("unverified", W, ("U",))],
+        id="only-orders-surely-short-of-a-rung-are-at-fault",
     ),
 ]
 
@@ -402,6 +454,20 @@ ALIGNMENTS = [
         with_humans(*(human(f"Who {i}", None) for i in range(4))),
         [("unverified", W, (f"Who {i}",)) for i in range(4)],
         id="all-alignments-unknown",
+    ),
+    pytest.param(
+        with_humans(*humans_of("good", "good"), human("Who", None), human("WHO", "evil")),
+        [],
+        id="alignment-taken-from-another-entry",
+    ),
+    pytest.param(
+        # Each unknown count is a power of two, so no two readings of them give the same split:
+        # 3 ** 14 of them unless the engine keeps only what can change the verdict.
+        with_humans(*(human(f"Who {i}", None, count=2**i) for i in range(14))),
+        [("human-count", E, tuple(f"Who {i}" for i in range(14)))]
+        + [("copy-limit", E, (f"Who {i}",)) for i in range(2, 14)]
+        + [("unverified", W, (f"Who {i}",)) for i in range(14)],
+        id="many-humans-of-unknown-alignment",
     ),
 ]
 

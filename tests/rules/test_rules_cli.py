@@ -101,6 +101,28 @@ def test_dash_reads_stdin():
             id="fallen-throne",
         ),
         pytest.param({"game": "inwo", "cards": []}, "game: unknown game 'inwo'", id="unknown-game"),
+        pytest.param(
+            '{"game": "aniolowie", "cards": [{"name": "x", "kind": "angel", "count": %s}]}'
+            % ("9" * 4301),
+            "not JSON this validator can read: a number has more than 4300 digits",
+            id="integer-too-long",
+        ),
+        pytest.param(
+            '{"game": "aniolowie", "cards": [{"name": "x", "kind": "angel", "count": %s}]}'
+            % ("9" * 4300),
+            "cards[0].count: expected at most 1000000 copies, got an integer of more than 30",
+            id="count-absurd",
+        ),
+        pytest.param(
+            '{"game": "aniolowie", "cards": [{"name": "\\ud800", "kind": "angel", "count": 3}]}',
+            "cards[0].name: '\\ud800' is not valid text",
+            id="lone-surrogate",
+        ),
+        pytest.param(
+            {"game": "aniolowie", "cards": [angel("Gaap", "powers"), angel("GAAP", "virtues")]},
+            "cards[1]: 'GAAP' is the same card as cards[0] 'Gaap' but its order differs",
+            id="same-card-twice-differently",
+        ),
     ],
 )
 def test_unreadable_input_exits_2_with_one_line(tmp_path, content, expected):

@@ -67,6 +67,12 @@ BAD = [
         id="cards-not-a-list",
     ),
     pytest.param(
+        {"game": "aniolowie", "cards": None},
+        "cards",
+        "expected a list of cards, got null",
+        id="cards-null",
+    ),
+    pytest.param(
         deck_with("Gaap"), "cards[3]", "expected a card object, got 'Gaap'", id="card-string"
     ),
     pytest.param(
@@ -93,8 +99,26 @@ BAD = [
     pytest.param(
         deck_with({"name": "x", "count": 1}),
         "cards[3].kind",
-        "unknown kind nothing",
+        "missing; say what the card is: angel, human, intervention",
         id="kind-missing",
+    ),
+    pytest.param(
+        deck_with(angel("x") | {"kind": None}),
+        "cards[3].kind",
+        "missing; say what the card is",
+        id="kind-null",
+    ),
+    pytest.param(
+        deck_with(angel("\ud800")),
+        "cards[3].name",
+        "'\\ud800' is not valid text",
+        id="name-lone-surrogate",
+    ),
+    pytest.param(
+        deck_with(angel("Gaap\udfff Wielki")),
+        "cards[3].name",
+        "not valid text",
+        id="name-with-a-surrogate-inside",
     ),
     pytest.param(
         deck_with(angel("x") | {"kind": ["angel"]}),
@@ -109,6 +133,18 @@ BAD = [
         id="count-0",
     ),
     pytest.param(deck_with(angel("x", count=-2)), "cards[3].count", "got -2", id="count-negative"),
+    pytest.param(
+        deck_with(angel("x", count=1_000_001)),
+        "cards[3].count",
+        "expected at most 1000000 copies, got 1000001",
+        id="count-absurd",
+    ),
+    pytest.param(
+        deck_with(angel("x", count=10**4000)),
+        "cards[3].count",
+        "expected at most 1000000 copies, got an integer of more than 30 digits",
+        id="count-too-long-to-print",
+    ),
     pytest.param(
         deck_with(angel("x") | {"count": "2"}), "cards[3].count", "got '2'", id="count-string"
     ),
@@ -237,8 +273,16 @@ def test_missing_and_null_attributes_are_unknown():
 
 
 def test_unknown_keys_are_ignored():
-    data = deck_with(angel("x") | {"id": 17, "support": 3, "ability": "…"}, owner="me")
-    assert isinstance(validate_contract(data), Verdict)
+    plain = legal_deck()
+    extra = {"id": 17, "support": 3, "ability": "…", "order ": "thrones", "Kind": ["x"]}
+    cards = [card | extra for card in plain["cards"]]
+    marked = plain | {"cards": cards, "owner": "me", "version": {"n": 2}}
+    assert validate_contract(marked) == validate_contract(plain) == Verdict(())
+    assert parse_deck(marked) == parse_deck(plain)
+    broken = marked | {"cards": [*cards, angel("Stray", "angels", "fallen") | extra]}
+    assert [(v.code, v.cards) for v in validate_contract(broken).violations] == [
+        ("faction-mix", ("Stray",))
+    ]
 
 
 def test_deck_faction_may_be_null_or_missing():
@@ -327,3 +371,85 @@ def test_warnings_alone_keep_a_deck_valid():
     warning = Violation("unverified", Severity.WARNING, "pl", "en", ("A",))
     assert Verdict((warning,)).valid
     assert Verdict(()).valid
+
+
+CLASHES = [
+    pytest.param(
+        [angel("Matka"), human("MATKA")],
+        "cards[4]: 'MATKA' is the same card as cards[3] 'Matka' but its kind differs "
+        "(human vs angel)",
+        id="kind",
+    ),
+    pytest.param(
+        [angel("Gaap", "archangels"), angel("GAAP", "principalities")],
+        "cards[4]: 'GAAP' is the same card as cards[3] 'Gaap' but its order differs "
+        "(principalities vs archangels)",
+        id="order",
+    ),
+    pytest.param(
+        [intervention("Wezwanie"), intervention("wezwanie", edition_symbol="filled")],
+        "cards[4]: 'wezwanie' is the same card as cards[3] 'Wezwanie' but its edition symbol "
+        "differs (filled vs empty)",
+        id="edition-symbol",
+    ),
+    pytest.param(
+        [angel("Gaap", None), angel("GAAP", "archangels"), angel("gaap", "principalities")],
+        "cards[5]: 'gaap' is the same card as cards[4] 'GAAP' but its order differs "
+        "(principalities vs archangels)",
+        id="names-the-entry-that-gave-the-value",
+    ),
+    pytest.param(
+        [angel("Gaap"), angel("GAAP") | {"level": 4}],
+        "but its level differs (4 vs 3)",
+        id="level",
+    ),
+    pytest.param(
+        [intervention("Łaska", "lord"), intervention("LASKA", "any")],
+        "cards[4]: 'LASKA' is the same card as cards[3] 'Łaska' but its faction differs "
+        "(any vs lord)",
+        id="faction-any-is-not-unknown",
+    ),
+    pytest.param(
+        [angel("Tron", None, "fallen"), angel("TRON", "thrones", None)],
+        "cards[4]: 'TRON' is the same card as cards[3] 'Tron', which is a Fallen angel; "
+        "a Fallen angel cannot be a Throne",
+        id="together-a-fallen-throne",
+    ),
+    pytest.param(
+        [angel("Tron", "thrones", None), angel("TRON", None, "fallen")],
+        "cards[4]: 'TRON' is the same card as cards[3] 'Tron', which is a Throne; "
+        "a Fallen angel cannot be a Throne",
+        id="together-a-fallen-throne-the-other-way",
+    ),
+]
+
+
+@pytest.mark.parametrize(("cards", "message"), CLASHES)
+def test_same_name_entries_that_disagree_are_refused(cards, message):
+    error = error_of(deck_with(*cards))
+    assert message in str(error)
+    assert error.path.startswith("cards[")
+    assert "\n" not in str(error)
+
+
+def test_same_name_entries_merge_into_one_card_with_every_known_attribute():
+    gaap = angel("Gaap", None, None, edition_symbol=None) | {"level": None, "color": None}
+    deck = parse_deck(
+        deck_with(
+            gaap, intervention("Other"), angel("GAAP", "powers", count=2), angel("Gaap", "powers")
+        )
+    )
+    assert [card.name for card in deck.cards[3:]] == ["Gaap", "Other"]
+    card = deck.cards[3]
+    assert (card.count, card.names, card.key) == (4, ("Gaap", "GAAP"), "gaap")
+    assert card == Card(
+        "Gaap", "angel", 4, "lord", "powers", 7, "gold", edition_symbol="empty", names=card.names
+    )
+
+
+def test_the_game_module_wants_its_game_too():
+    from rules import aniolowie
+
+    with pytest.raises(DeckFormatError, match="game: missing; say which game"):
+        aniolowie.parse_deck({"cards": []})
+    assert aniolowie.parse_deck({"game": "aniolowie", "cards": []}).cards == ()
