@@ -35,10 +35,15 @@ def judge(contract: Mapping[str, Any]) -> dict[str, Any]:
     Each violation keeps the names the rules report and the ids of the cards behind them, so
     pages can highlight the cards at fault.
     """
-    verdict = rules.validate_contract(dict(contract))
     ids_by_name: dict[str, list[int]] = {}
     for entry in contract["cards"]:
         ids_by_name.setdefault(entry["name"], []).append(entry["id"])
+    try:
+        verdict = rules.validate_contract(dict(contract))
+    except rules.DeckFormatError as error:
+        # The rules take cards of one name for one card; two catalogue cards that differ only
+        # by case or diacritics (or the same card printed for both factions) break that.
+        return _unjudgeable(error)
     return {
         "valid": verdict.valid,
         "violations": [
@@ -51,6 +56,23 @@ def judge(contract: Mapping[str, Any]) -> dict[str, Any]:
                 "card_ids": [i for name in violation.cards for i in ids_by_name.get(name, [])],
             }
             for violation in verdict.violations
+        ],
+    }
+
+
+def _unjudgeable(error: Exception) -> dict[str, Any]:
+    """Return an invalid verdict saying why the rules could not read the deck."""
+    return {
+        "valid": False,
+        "violations": [
+            {
+                "code": "unreadable",
+                "severity": "error",
+                "message_pl": f"Reguł nie da się sprawdzić: {error}",
+                "message_en": f"The rules cannot check this deck: {error}",
+                "cards": [],
+                "card_ids": [],
+            }
         ],
     }
 
