@@ -9,7 +9,7 @@ from cardbase.models import Card, CardSource, Edition, Game
 from cardbase.selectors import primary_printing
 from decks.models import Deck, DeckFaction, Visibility
 from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
-from rules.aniolowie import MAX_COUNT
+from rules.aniolowie.validate import MAX_COUNT
 
 # The largest id a card can have (a 64-bit primary key), and the largest deck version
 # (a PositiveIntegerField, 32 bits on every database): beyond them nothing can match.

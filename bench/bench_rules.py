@@ -13,7 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import ORDERS, parse_deck, validate_deck  # noqa: E402
+from rules import parse_deck, validate_deck  # noqa: E402
+from rules.aniolowie.schema import ORDERS  # noqa: E402
 
 DECKS = 200
 ROUNDS = 7

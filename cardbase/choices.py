@@ -3,7 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-import rules
+from rules.aniolowie.schema import ORDERS, choir_for_order
 
 
 class Kind(models.TextChoices):
@@ -67,7 +67,7 @@ def order_level(order: str) -> int | None:
 
 def orders_in_choir(choir: str) -> list[str]:
     """Return the orders that make up a choir, lowest first."""
-    return [order for order in Order.values if rules.choir_for_order(order) == choir]
+    return [order for order in Order.values if choir_for_order(order) == choir]
 
 
 def choir_label(choir: str, faction: str) -> str:
@@ -76,4 +76,4 @@ def choir_label(choir: str, faction: str) -> str:
     return f"{words.get(faction, _('Chór / Krąg'))} {choir}"
 
 
-ORDER_LEVELS = {info.id: info.level for info in rules.ORDERS}
+ORDER_LEVELS = {info.id: info.level for info in ORDERS}

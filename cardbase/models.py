@@ -5,7 +5,6 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-import rules
 from cardbase.choices import (
     Alignment,
     Color,
@@ -17,6 +16,7 @@ from cardbase.choices import (
     choir_label,
 )
 from cardbase.managers import CardQuerySet
+from rules.aniolowie.schema import choir_for_order, copy_limit
 from rules.core import card_key
 
 
@@ -212,7 +212,7 @@ class Card(models.Model):
     @property
     def choir(self) -> str | None:
         """Return the choir (I, II, III) that follows from the order, or None if unknown."""
-        return rules.choir_for_order(self.order) if self.order else None
+        return choir_for_order(self.order) if self.order else None
 
     @property
     def choir_display(self) -> str | None:
@@ -222,7 +222,7 @@ class Card(models.Model):
     @property
     def copy_limit(self) -> int | None:
         """Return how many copies a deck may hold, None while the edition symbol is unknown."""
-        return rules.copy_limit(self.edition_symbol) if self.edition_symbol else None
+        return copy_limit(self.edition_symbol) if self.edition_symbol else None
 
 
 class Printing(models.Model):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardsearch.nodes import And, Compare, Match, Node, Not, Or, Text
-from rules import ORDERS
+from rules.aniolowie.schema import ORDERS
 
 ORDER_NAMES = {info.id: {"pl": info.name_pl, "en": info.name_en} for info in ORDERS}
 SYMBOLS = {"≠": "≠", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥", "=": "="}

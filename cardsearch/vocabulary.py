@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules import ORDERS
+from rules.aniolowie.schema import ORDERS
 from rules.core import card_key
 
 UNKNOWN_WORDS = ("nieznany", "nieznana", "nieznane", "unknown", "?")

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 
-import rules
 from cardbase.choices import Color, Kind, choir_label
 from cardbase.models import Card
 from decks import charts, odds
 from decks.models import Deck
 from decks.selectors import DeckSheet, Line, deck_counts
+from rules.aniolowie.schema import choir_for_order
 
 CHOIR_FILLS = {"I": "#5b3f8c", "II": "#2f7a6b", "III": "#7a4e0f"}
 KIND_FILLS = {"angel": "#7a4e0f", "intervention": "#2f7a6b", "human": "#6b6670"}
@@ -48,7 +48,7 @@ def _ladder_chart(sheet: DeckSheet) -> charts.Chart:
             label=f"{rung.label} ({rung.level:02d})",
             value=rung.count,
             key=rung.order,
-            fill=CHOIR_FILLS[rules.choir_for_order(rung.order)],
+            fill=CHOIR_FILLS[choir_for_order(rung.order)],
             note=_("luka") if rung.gap else "",
             gap=rung.gap,
         )
@@ -116,7 +116,7 @@ def _colours_chart(angels: list[Line]) -> charts.Chart:
 def _choir_counts(sheet: DeckSheet) -> dict[str, int]:
     counts = {choir: 0 for choir in odds.CHOIRS}
     for rung in sheet.ladder:
-        counts[rules.choir_for_order(rung.order)] += rung.count
+        counts[choir_for_order(rung.order)] += rung.count
     return counts
 
 

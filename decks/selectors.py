@@ -10,13 +10,13 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 from django.http import QueryDict
 
-import rules
 from cardbase.choices import Order, choir_label
 from cardbase.filters import CardFilter
 from cardbase.models import Card
 from decks.contract import contract_for, verdict_in
 from decks.filters import PublicDeckFilter
 from decks.models import Deck, DeckCard, DeckVersion
+from rules.aniolowie.schema import ORDERS
 
 
 @dataclass(frozen=True)
@@ -223,7 +223,7 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
     for line in lines:
         if line.card.kind == "angel" and line.card.order:
             by_order.setdefault(line.card.order, []).append(line)
-    orders = [o for o in rules.ORDERS if deck.faction == "lord" or o.id != "thrones"]
+    orders = [o for o in ORDERS if deck.faction == "lord" or o.id != "thrones"]
     top = max((i for i, o in enumerate(orders) if o.id in by_order), default=-1)
     ladder = [
         Rung(

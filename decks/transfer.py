@@ -27,6 +27,7 @@ from decks.contract import contract_for, judge
 from decks.models import Deck
 from decks.selectors import DeckSheet, deck_contract, deck_counts
 from decks.services import DEFAULT_GAME, MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
+from rules.aniolowie.schema import ORDERS
 
 MAX_IMPORT_CHARS = textformat.MAX_TEXT_CHARS
 MAX_SUGGESTIONS = 3
@@ -629,7 +630,7 @@ def deck_text(deck: Deck) -> str:
         out.append("")
         out.append(textformat.comment(_("Anioły")))
     # Highest order first, as the builder's ladder shows them.
-    for info in reversed(rules.ORDERS):
+    for info in reversed(ORDERS):
         in_order = [(card, n) for card, n in angels if card.order == info.id]
         if in_order:
             out.append(textformat.comment(f"{Order(info.id).label} ({info.level:02d})"))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core import LANGS, DeckFormatError
-from rules.registry import validate_contract
+from rules.core.registry import validate_contract
 
 EXIT_VALID = 0
 EXIT_INVALID = 1

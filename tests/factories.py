@@ -86,7 +86,7 @@ def legal_deck_cards(faction: str = "fallen", *, game=None) -> dict[int, int]:
     Three angels in each order from Angels (03) up to Seraphim, two good and two evil humans,
     nine interventions of the faction twice over; every edition symbol empty (two copies allowed).
     """
-    from rules import ORDERS
+    from rules.aniolowie.schema import ORDERS
 
     game = game or GameFactory()
     cards: dict[int, int] = {}

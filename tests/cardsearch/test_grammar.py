@@ -131,7 +131,7 @@ def test_keys_and_values_ignore_case_and_diacritics(folded, written):
 
 
 def test_every_order_goes_by_its_level_number():
-    from rules import ORDERS
+    from rules.aniolowie.schema import ORDERS
 
     for info in ORDERS:
         assert parse(f"zakon:{info.level:02}") == Match("order", info.id)

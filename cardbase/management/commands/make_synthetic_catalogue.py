@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connections, transaction
 
 from cardbase.models import Card, Edition, Game, Printing
-from rules import ORDERS
+from rules.aniolowie.schema import ORDERS
 from rules.core import card_key
 
 GAME_SLUG = "synthetic"

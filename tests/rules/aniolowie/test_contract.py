@@ -6,18 +6,16 @@ import pytest
 from rules_factories import angel, human, intervention, legal_deck
 
 from rules import (
-    ORDERS,
     DeckFormatError,
     Severity,
     Verdict,
     Violation,
     card_key,
-    choir_for_order,
-    copy_limit,
     parse_deck,
     validate_contract,
 )
 from rules.aniolowie import Card, Deck
+from rules.aniolowie.schema import ORDERS, choir_for_order, copy_limit
 
 
 def deck_with(*cards, **top) -> dict:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import ORDERS, Verdict, validate_contract
+from rules import Verdict, validate_contract
+from rules.aniolowie.schema import ORDERS
 
 Card = dict[str, Any]
 Deck = dict[str, Any]

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from rules_factories import angel, deck, four_humans, intervention, legal_deck
 
 from rules import card_key, validate_contract
-from rules.aniolowie import (
+from rules.aniolowie.schema import (
     ALIGNMENTS,
     COLORS,
     EDITION_SYMBOLS,
@@ -263,7 +263,7 @@ def arbitrary_entries(draw) -> object:
 @given(st.lists(arbitrary_entries(), max_size=4))
 def test_the_quick_parser_agrees_with_the_thorough_one(entries):
     """The builder's short path accepts exactly what the full parser accepts, with equal cards."""
-    from rules.aniolowie import _parse_card, _parse_cards_fast
+    from rules.aniolowie.validate import _parse_card, _parse_cards_fast
 
     quick = _parse_cards_fast(entries)
     try:

@@ -19,9 +19,35 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain, product
 from operator import attrgetter
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
-from rules.core import (
+from rules.aniolowie.schema import (
+    ALIGNMENTS,
+    CARD_FACTIONS,
+    COLORS,
+    COPY_LIMITS,
+    EDITION_SYMBOLS,
+    FACTION_NAMES_EN,
+    FACTION_NAMES_PL,
+    FACTIONS,
+    GAME_ID,
+    KINDS,
+    ORDER_BY_ID,
+    ORDER_IDS,
+    ORDER_INDEX,
+    ORDERS,
+    SEXES,
+    Alignment,
+    CardFaction,
+    Color,
+    EditionSymbol,
+    Faction,
+    Kind,
+    OrderId,
+    OrderInfo,
+    Sex,
+)
+from rules.core.verdict import (
     DeckFormatError,
     Severity,
     Verdict,
@@ -32,75 +58,11 @@ from rules.core import (
     pl_plural,
 )
 
-GAME_ID = "aniolowie"
-
-Kind = Literal["angel", "human", "intervention"]
-Faction = Literal["lord", "fallen"]
-CardFaction = Literal["lord", "fallen", "any"]
-OrderId = Literal[
-    "angels",
-    "archangels",
-    "principalities",
-    "virtues",
-    "powers",
-    "dominions",
-    "cherubim",
-    "seraphim",
-    "thrones",
-]
-Choir = Literal["I", "II", "III"]
-Color = Literal["gold", "red", "blue", "black", "white"]
-Alignment = Literal["good", "evil", "neutral"]
-Sex = Literal["female", "male"]
-EditionSymbol = Literal["empty", "filled"]
-
-
-class OrderInfo(NamedTuple):
-    """Describe one order (zakon) of the angelic hierarchy (rulebook p. 11-12)."""
-
-    id: OrderId
-    level: int
-    choir: Choir
-    name_en: str
-    one_en: str
-    name_pl: str
-    one_pl: str
-
-
-# Youngest first: the hierarchy ladder is read bottom-up.
-ORDERS: tuple[OrderInfo, ...] = (
-    OrderInfo("angels", 3, "III", "Angels", "Angel", "Aniołowie", "Anioł"),
-    OrderInfo("archangels", 4, "III", "Archangels", "Archangel", "Archaniołowie", "Archanioł"),
-    OrderInfo("principalities", 5, "III", "Principalities", "Principality", "Księstwa", "Książę"),
-    OrderInfo("virtues", 6, "II", "Virtues", "Virtue", "Cnoty", "Cnota"),
-    OrderInfo("powers", 7, "II", "Powers", "Power", "Potęgi", "Potęga"),
-    OrderInfo("dominions", 8, "II", "Dominions", "Dominion", "Panowania", "Pan"),
-    OrderInfo("cherubim", 9, "I", "Cherubim", "Cherub", "Cherubini", "Cherubin"),
-    OrderInfo("seraphim", 10, "I", "Seraphim", "Seraph", "Serafini", "Serafin"),
-    OrderInfo("thrones", 11, "I", "Thrones", "Throne", "Trony", "Tron"),
-)
-ORDER_IDS: tuple[OrderId, ...] = tuple(o.id for o in ORDERS)
-ORDER_BY_ID: dict[str, OrderInfo] = {o.id: o for o in ORDERS}
-_ORDER_INDEX: dict[str, int] = {o.id: i for i, o in enumerate(ORDERS)}
-
-FACTIONS: tuple[Faction, ...] = ("lord", "fallen")
-CARD_FACTIONS: tuple[CardFaction, ...] = ("lord", "fallen", "any")
-KINDS: tuple[Kind, ...] = ("angel", "human", "intervention")
-COLORS: tuple[Color, ...] = ("gold", "red", "blue", "black", "white")
-ALIGNMENTS: tuple[Alignment, ...] = ("good", "evil", "neutral")
-SEXES: tuple[Sex, ...] = ("female", "male")
-EDITION_SYMBOLS: tuple[EditionSymbol, ...] = ("empty", "filled")
-
-FACTION_NAMES_EN = {"lord": "Angels of the Lord", "fallen": "Fallen Angels"}
-# Genitive, as the messages use it ("talia Aniołów Pana", "karty Upadłych Aniołów").
-FACTION_NAMES_PL = {"lord": "Aniołów Pana", "fallen": "Upadłych Aniołów"}
-
 MIN_DECK_SIZE = 45
 HUMANS_PER_DECK = 4
 MAX_NEUTRAL_HUMANS = 1
 MAX_ORDER_SIZE_WITH_COPY = 3
-_COPY_LIMITS: dict[str, int] = {"empty": 2, "filled": 1}
-_MAX_COPIES = max(_COPY_LIMITS.values())
+_MAX_COPIES = max(COPY_LIMITS.values())
 
 # Violation codes (stable: the site and the API key on them).
 DECK_SIZE = "deck-size"
@@ -123,27 +85,6 @@ CODES: tuple[str, ...] = (
     HIERARCHY_LADDER,
     UNVERIFIED,
 )
-
-
-def choir_for_order(order: str) -> Choir:
-    """Return the choir ("I", "II" or "III") of an order id; raise ValueError if unknown."""
-    info = ORDER_BY_ID.get(order)
-    if info is None:
-        raise ValueError(f"unknown order {order!r}; expected one of {', '.join(ORDER_IDS)}")
-    return info.choir
-
-
-def copy_limit(edition_symbol: str | None) -> int | None:
-    """Return how many copies a deck may hold: 2 for "empty", 1 for "filled", None if unknown."""
-    if edition_symbol is None:
-        return None
-    try:
-        return _COPY_LIMITS[edition_symbol]
-    except KeyError:
-        raise ValueError(
-            f"unknown edition symbol {edition_symbol!r}; expected one of "
-            f"{', '.join(EDITION_SYMBOLS)}"
-        ) from None
 
 
 class _CardFields(NamedTuple):
@@ -807,7 +748,7 @@ def _mixed_factions_violation(definite: list[tuple[Card, str]]) -> Violation:
 def _check_copies(copied: list[Card], found: list[Violation], unknowns: _Unknowns) -> None:
     for card in copied:
         total = card.count
-        limit = _COPY_LIMITS.get(card.edition_symbol)  # type: ignore[arg-type]
+        limit = COPY_LIMITS.get(card.edition_symbol)  # type: ignore[arg-type]
         if limit is None and total <= _MAX_COPIES:
             unknowns.add((card,), "edition_symbol", "copies")
         elif total > (limit or _MAX_COPIES):
@@ -850,7 +791,7 @@ _COUNT = attrgetter("count")
 def _top_index(card: Card) -> int:
     """Return the highest order index an angel of unknown order may have."""
     # Fallen angels top out at Seraphim (p. 11: Thrones occur only among the Lord's angels).
-    return _ORDER_INDEX["seraphim"] if card.faction == "fallen" else _ORDER_INDEX["thrones"]
+    return ORDER_INDEX["seraphim"] if card.faction == "fallen" else ORDER_INDEX["thrones"]
 
 
 def _check_order_copies(
@@ -860,7 +801,7 @@ def _check_order_copies(
     unknowns: _Unknowns,
 ) -> None:
     broken = set()
-    for order_id in sorted(by_order, key=_ORDER_INDEX.__getitem__):
+    for order_id in sorted(by_order, key=ORDER_INDEX.__getitem__):
         group = by_order[order_id]
         if _order_breaks(group):
             broken.add(order_id)
@@ -902,7 +843,7 @@ def _check_ladder(
     found: list[Violation],
     unknowns: _Unknowns,
 ) -> None:
-    present = sorted(map(_ORDER_INDEX.__getitem__, by_order))
+    present = sorted(map(ORDER_INDEX.__getitem__, by_order))
     top = present[-1] if present else 0  # every deck needs an Angel (03)
     gaps = sorted(set(range(top + 1)).difference(present))
     # Each angel of unknown order may fill any one gap (every gap lies below Thrones, so within

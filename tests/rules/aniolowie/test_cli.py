@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from rules_factories import angel, intervention, legal_deck, with_cards, without
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:

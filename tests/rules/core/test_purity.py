@@ -5,8 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-CHECKED = sorted((REPO / "rules").glob("*.py")) + sorted(Path(__file__).parent.glob("*.py"))
+REPO = Path(__file__).resolve().parents[3]
+CHECKED = sorted((REPO / "rules").rglob("*.py")) + sorted(Path(__file__).parents[1].rglob("*.py"))
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -28,7 +28,7 @@ def test_no_source_file_imports_django():
 
 def test_importing_and_running_rules_loads_no_django():
     code = (
-        "import sys, rules, rules.cli, rules.registry, rules.aniolowie\n"
+        "import sys, rules, rules.cli, rules.core.registry, rules.aniolowie\n"
         "rules.validate_contract({'game': 'aniolowie', 'cards': []})\n"
         "loaded = sorted(m for m in sys.modules if m == 'django' or m.startswith('django.'))\n"
         "print(loaded)\n"

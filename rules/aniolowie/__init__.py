@@ -1,0 +1,54 @@
+"""Aniołowie (rulebook v2.1, 2006): its cards, deck sections, options, formats and validator."""
+
+from rules.aniolowie.schema import ANGEL, GAME_ID, HUMAN, INTERVENTION, SCHEMA
+from rules.aniolowie.validate import Card, Deck, parse_deck, validate
+from rules.core.schema import (
+    Chart,
+    Format,
+    Game,
+    HandRule,
+    Option,
+    Section,
+    Text,
+    Value,
+    kinds_of,
+)
+
+ZASTEP, HUMANS = "zastep", "humans"
+
+GAME = Game(
+    id=GAME_ID,
+    name=Text(pl="Aniołowie", en="Aniołowie (Angels)"),
+    schema=SCHEMA,
+    # The humans lie apart from the Zastęp, the draw deck (ch. VI p. 28, ch. VII p. 40).
+    sections=(
+        Section(ZASTEP, Text(pl="Zastęp", en="Host (draw deck)"), kinds_of(ANGEL, INTERVENTION)),
+        Section(HUMANS, Text(pl="Ludzie", en="Humans"), kinds_of(HUMAN)),
+    ),
+    options=(
+        Option(
+            "faction",
+            Text(pl="frakcja", en="faction"),
+            (
+                Value("lord", Text(pl="Aniołowie Pana", en="Angels of the Lord")),
+                Value("fallen", Text(pl="Upadli", en="Fallen")),
+            ),
+            required=True,
+        ),
+    ),
+    formats=(Format("standard", Text(pl="standardowy", en="standard"), default=True),),
+    charts=(
+        Chart("ladder", Text(pl="Drabina hierarchii", en="Hierarchy ladder"), "order", "ladder"),
+        Chart("levels", Text(pl="Poziomy", en="Levels"), "level"),
+        Chart("colors", Text(pl="Kolory", en="Colours"), "color"),
+        Chart("choirs", Text(pl="Chóry", en="Choirs"), "choir"),
+        Chart("kinds", Text(pl="Rodzaje kart", en="Card kinds"), "kind"),
+    ),
+    # Seven cards from the Zastęp, one redraw on the first turn (ch. VI).
+    hand=HandRule(7, frozenset({ZASTEP}), redraws=1),
+    parse_deck=parse_deck,
+    validate=validate,
+    rulebook=Text(pl="Aniołowie – podręcznik v2.1 (2006)", en="Aniołowie rulebook v2.1 (2006)"),
+)
+
+__all__ = ["GAME", "GAME_ID", "HUMANS", "ZASTEP", "Card", "Deck", "parse_deck", "validate"]

@@ -1,0 +1,69 @@
+"""Map game ids to the packages that declare them, and dispatch decks to their game's rules."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from rules.core.schema import Game
+from rules.core.verdict import DeckFormatError, Verdict, describe_value
+
+# One package per game; each defines GAME, a rules.core.schema.Game.
+GAME_MODULES: dict[str, str] = {
+    "aniolowie": "rules.aniolowie",
+}
+
+_loaded: dict[str, Game] = {}
+
+
+def register(module_path: str, game_id: str) -> None:
+    """Register one more game package (a test's toy game, a plug-in) under its id."""
+    GAME_MODULES[game_id] = module_path
+    _loaded.pop(game_id, None)
+
+
+def unregister(game_id: str) -> None:
+    """Forget a game registered with `register`."""
+    GAME_MODULES.pop(game_id, None)
+    _loaded.pop(game_id, None)
+
+
+def get_game(game_id: object) -> Game:
+    """Return the declaration of a game id; raise DeckFormatError(path "game") if unknown."""
+    game = _loaded.get(game_id) if isinstance(game_id, str) else None
+    if game is None:
+        if not isinstance(game_id, str) or game_id not in GAME_MODULES:
+            known = ", ".join(GAME_MODULES)
+            if game_id is None:
+                raise DeckFormatError("game", f"missing; say which game the deck is for: {known}")
+            raise DeckFormatError(
+                "game", f"unknown game {describe_value(game_id)}; expected one of {known}"
+            )
+        # Imported on first use so a site that serves one game never loads the others.
+        game = _loaded[game_id] = importlib.import_module(GAME_MODULES[game_id]).GAME
+    return game
+
+
+def all_games() -> tuple[Game, ...]:
+    """Return every registered game's declaration, in registration order."""
+    return tuple(get_game(game_id) for game_id in GAME_MODULES)
+
+
+def parse_deck(data: object) -> Any:
+    """Parse a decoded JSON deck with the rules of its "game"; raise DeckFormatError."""
+    if not isinstance(data, dict):
+        raise DeckFormatError("", f"a deck must be a JSON object, got {describe_value(data)}")
+    return get_game(data.get("game")).parse_deck(data)
+
+
+def validate_deck(deck: Any) -> Verdict:
+    """Validate a deck returned by parse_deck with the rules of its game."""
+    return get_game(deck.game).validate(deck)
+
+
+def validate_contract(data: object) -> Verdict:
+    """Parse and validate a decoded JSON deck in one call; raise DeckFormatError if malformed."""
+    if not isinstance(data, dict):
+        raise DeckFormatError("", f"a deck must be a JSON object, got {describe_value(data)}")
+    game = get_game(data.get("game"))
+    return game.validate(game.parse_deck(data))

@@ -1,0 +1,381 @@
+"""Declare what a game is made of: kinds, attributes, deck sections, options, formats, charts.
+
+A game's package builds one `Game` from these pieces; the site reads every page, facet, search key,
+form and API field from it, so nothing outside `rules/<game>/` names a game's attribute.
+Labels are `Text`: one string per language code, with room for more than Polish and English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+from rules.core.verdict import Verdict
+
+AttributeType = Literal["choice", "int", "bool", "text"]
+# The language a label falls back to when it has no text in the one asked for.
+FALLBACK_LANG = "en"
+
+
+class Text(Mapping[str, str]):
+    """Hold one text in several languages; `get(lang)` falls back to English, then any."""
+
+    __slots__ = ("_texts",)
+
+    def __init__(self, **texts: str) -> None:
+        if not texts:
+            raise ValueError("a Text needs at least one language")
+        self._texts = dict(texts)
+
+    def __getitem__(self, lang: str) -> str:
+        return self._texts[lang]
+
+    def __iter__(self):
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self._texts.items())))
+
+    def __repr__(self) -> str:
+        return f"Text({', '.join(f'{k}={v!r}' for k, v in self._texts.items())})"
+
+    def __call__(self, lang: str) -> str:
+        """Return the text in `lang`, else in English, else in the first language given."""
+        texts = self._texts
+        return texts.get(lang) or texts.get(FALLBACK_LANG) or next(iter(texts.values()))
+
+
+@dataclass(frozen=True)
+class Value:
+    """One allowed value of a choice attribute: its stable id, label and extra search words.
+
+    `rank` orders values where the order means something (an order's level); `words` are the
+    names the search language accepts besides the id and the labels.
+    """
+
+    id: str
+    label: Text
+    words: tuple[str, ...] = ()
+    rank: int | None = None
+
+
+@dataclass(frozen=True)
+class Flag:
+    """Words that stand for one value of an attribute in searches (`is:unikat`, `anielica`).
+
+    `words` follow the search language's `is:` key; `bare` ones also work on their own.
+    """
+
+    value: Any
+    words: tuple[str, ...]
+    bare: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of card (angel, human, Group, Plot…)."""
+
+    id: str
+    label: Text
+    plural: Text | None = None
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One attribute a game's cards carry, and how the site offers it.
+
+    `kinds` names the kinds that have it: on any other kind it is refused, which is not the same as
+    unknown. `derive` computes a derived attribute (a choir from the order) from the others on every
+    write; `search_keys` maps a language to the keys the search language knows it by.
+    """
+
+    id: str
+    type: AttributeType
+    label: Text
+    kinds: frozenset[str]
+    values: tuple[Value, ...] = ()
+    multi: bool = False
+    facet: bool = False
+    sortable: bool = False
+    searchable: bool = False  # a text attribute whose words the name/text search finds
+    search_keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    expected: Text | None = None  # what a search value must be, for the search's error messages
+    minimum: int | None = None
+    maximum: int | None = None
+    derive: Callable[[Mapping[str, Any]], Any] | None = None
+    help: Text | None = None
+    flags: tuple[Flag, ...] = ()
+
+    @property
+    def derived(self) -> bool:
+        """Tell whether the attribute is computed from others rather than entered."""
+        return self.derive is not None
+
+    def value(self, value_id: str) -> Value | None:
+        """Return the declared value with this id, None if there is none."""
+        return self._values_by_id.get(value_id)
+
+    @property
+    def _values_by_id(self) -> Mapping[str, Value]:
+        cached = self.__dict__.get("_by_id")
+        if cached is None:
+            cached = MappingProxyType({v.id: v for v in self.values})
+            object.__setattr__(self, "_by_id", cached)
+        return cached
+
+    def value_label(self, value_id: str, lang: str) -> str:
+        """Return the label of a value in `lang`, or the id itself if the value is undeclared."""
+        declared = self.value(value_id)
+        return declared.label(lang) if declared else str(value_id)
+
+
+# A constraint looks at a card's kind and attributes; it returns None or (attribute, Text).
+Constraint = Callable[[str, Mapping[str, Any]], "tuple[str, Text] | None"]
+
+
+@dataclass(frozen=True)
+class AttributeFault:
+    """Say which attribute of a card is wrong and why, in every language the game has."""
+
+    attribute: str
+    message: Text
+
+
+@dataclass(frozen=True)
+class CardSchema:
+    """A game's kinds and attributes, with the checks every stored card passes."""
+
+    kinds: tuple[Kind, ...]
+    attributes: tuple[Attribute, ...]
+    constraints: tuple[Constraint, ...] = ()
+
+    def kind(self, kind_id: str) -> Kind | None:
+        """Return the declared kind with this id, None if there is none."""
+        return next((k for k in self.kinds if k.id == kind_id), None)
+
+    def attribute(self, attribute_id: str) -> Attribute | None:
+        """Return the declared attribute with this id, None if there is none."""
+        return next((a for a in self.attributes if a.id == attribute_id), None)
+
+    def attributes_of(self, kind_id: str) -> tuple[Attribute, ...]:
+        """Return the attributes a kind of card carries, in declaration order."""
+        return tuple(a for a in self.attributes if kind_id in a.kinds)
+
+    @property
+    def facets(self) -> tuple[Attribute, ...]:
+        """Return the attributes offered as catalogue facets."""
+        return tuple(a for a in self.attributes if a.facet)
+
+    def complete(self, kind_id: str, attributes: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the attributes with the derived ones computed (or dropped while unknown)."""
+        result = {k: v for k, v in attributes.items() if not self._is_derived(k)}
+        for attribute in self.attributes_of(kind_id):
+            if attribute.derive is not None:
+                derived = attribute.derive(result)
+                if derived is not None:
+                    result[attribute.id] = derived
+        return result
+
+    def _is_derived(self, attribute_id: str) -> bool:
+        attribute = self.attribute(attribute_id)
+        return attribute is not None and attribute.derived
+
+    def check(self, kind_id: str, attributes: Mapping[str, Any]) -> list[AttributeFault]:
+        """List what is wrong with a card's kind and attributes; an empty list means it is fine.
+
+        A missing attribute is unknown and always allowed; None is not stored (it is the same as
+        missing, so it is refused to keep one spelling of unknown).
+        """
+        if self.kind(kind_id) is None:
+            known = ", ".join(k.id for k in self.kinds)
+            return [
+                AttributeFault(
+                    "kind",
+                    Text(
+                        pl=f"nieznany rodzaj {kind_id!r}; dozwolone: {known}",
+                        en=f"unknown kind {kind_id!r}; expected one of {known}",
+                    ),
+                )
+            ]
+        errors = [
+            error
+            for key, value in attributes.items()
+            if (error := self._check_value(kind_id, key, value)) is not None
+        ]
+        if errors:
+            return errors
+        for constraint in self.constraints:
+            broken = constraint(kind_id, attributes)
+            if broken is not None:
+                errors.append(AttributeFault(*broken))
+        return errors
+
+    def _check_value(self, kind_id: str, key: str, value: Any) -> AttributeFault | None:
+        attribute = self.attribute(key)
+        if attribute is None:
+            return AttributeFault(
+                key,
+                Text(pl=f"gra nie zna atrybutu {key!r}", en=f"no attribute {key!r} in this game"),
+            )
+        if kind_id not in attribute.kinds:
+            kind = self.kind(kind_id)
+            return AttributeFault(
+                key,
+                Text(
+                    pl=f"{kind.label('pl')}: ta karta nie ma atrybutu „{attribute.label('pl')}”",
+                    en=f"a {kind.label('en')} has no {attribute.label('en')}",
+                ),
+            )
+        values = value if attribute.multi else [value]
+        if attribute.multi and (not isinstance(value, list) or not value):
+            return _type_error(attribute, "niepustej listy", "a non-empty list")
+        for item in values:
+            problem = _item_problem(attribute, item)
+            if problem is not None:
+                return problem
+        return None
+
+
+def _type_error(attribute: Attribute, pl: str, en: str) -> AttributeFault:
+    return AttributeFault(
+        attribute.id,
+        Text(
+            pl=f"{attribute.label('pl')}: oczekiwano {pl}",
+            en=f"{attribute.label('en')}: expected {en}",
+        ),
+    )
+
+
+def _item_problem(attribute: Attribute, item: Any) -> AttributeFault | None:
+    """Check one value against the attribute's type, values and bounds."""
+    if attribute.type == "choice":
+        if not isinstance(item, str) or attribute.value(item) is None:
+            allowed = ", ".join(v.id for v in attribute.values)
+            return _type_error(attribute, f"jednej z: {allowed}", f"one of {allowed}")
+    elif attribute.type == "int":
+        if type(item) is not int:
+            return _type_error(attribute, "liczby całkowitej", "an integer")
+        too_low = attribute.minimum is not None and item < attribute.minimum
+        too_high = attribute.maximum is not None and item > attribute.maximum
+        if too_low or too_high:
+            bounds = f"{attribute.minimum}–{attribute.maximum}"
+            return _type_error(attribute, f"liczby z zakresu {bounds}", f"a number in {bounds}")
+    elif attribute.type == "bool":
+        if type(item) is not bool:
+            return _type_error(attribute, "tak lub nie", "true or false")
+    elif not isinstance(item, str) or not item.strip():
+        return _type_error(attribute, "niepustego tekstu", "non-empty text")
+    return None
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of a deck (the Zastęp, the humans; a Group deck, a Plot deck) and its kinds."""
+
+    id: str
+    label: Text
+    kinds: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A deck-level choice the player makes (Aniołowie: the faction), with its values."""
+
+    id: str
+    label: Text
+    values: tuple[Value, ...]
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Format:
+    """A set of deck-building rules; every game has a default one."""
+
+    id: str
+    label: Text
+    default: bool = False
+
+
+ChartStyle = Literal["bars", "ladder"]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A statistic a deck page draws: copies counted by one attribute (or by kind).
+
+    "ladder" draws every value of the attribute in rank order, lowest at the bottom, gaps shown.
+    """
+
+    id: str
+    title: Text
+    attribute: str  # an attribute id, or "kind"
+    style: ChartStyle = "bars"
+    sections: frozenset[str] | None = None  # None: the whole deck
+
+
+@dataclass(frozen=True)
+class HandRule:
+    """How a player draws an opening hand: how many cards, from which sections, redraws allowed."""
+
+    size: int
+    sections: frozenset[str]
+    redraws: int = 0
+    note: Text | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the site knows of a game, declared in its `rules/<game>/` package."""
+
+    id: str
+    name: Text
+    schema: CardSchema
+    sections: tuple[Section, ...]
+    options: tuple[Option, ...]
+    formats: tuple[Format, ...]
+    charts: tuple[Chart, ...]
+    hand: HandRule | None
+    parse_deck: Callable[[object], Any]
+    validate: Callable[[Any], Verdict]
+    rulebook: Text | None = None
+
+    def section_for(self, kind_id: str) -> Section | None:
+        """Return the section a card of this kind goes into by default."""
+        return next((s for s in self.sections if kind_id in s.kinds), None)
+
+    def section(self, section_id: str) -> Section | None:
+        """Return the declared section with this id, None if there is none."""
+        return next((s for s in self.sections if s.id == section_id), None)
+
+    def option(self, option_id: str) -> Option | None:
+        """Return the declared deck option with this id, None if there is none."""
+        return next((o for o in self.options if o.id == option_id), None)
+
+    @property
+    def default_format(self) -> Format:
+        """Return the format a new deck is built for."""
+        return next((f for f in self.formats if f.default), self.formats[0])
+
+
+def values(*items: tuple[str, str, str] | Value) -> tuple[Value, ...]:
+    """Build values from (id, Polish label, English label) triples, or pass Values through."""
+    return tuple(
+        item if isinstance(item, Value) else Value(item[0], Text(pl=item[1], en=item[2]))
+        for item in items
+    )
+
+
+def kinds_of(*ids: str) -> frozenset[str]:
+    """Return a set of kind ids (reads better in declarations than a bare frozenset)."""
+    return frozenset(ids)
+
+
+def all_ids(items: Iterable[Kind | Value | Attribute]) -> tuple[str, ...]:
+    """Return the ids of declared items, in order."""
+    return tuple(item.id for item in items)
