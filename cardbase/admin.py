@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from cardbase import faces
+from cardbase.forms import NOTE_PREFIX, CardForm
 from cardbase.models import Card, CardSource, Edition, Game, Printing
 from cardbase.services import make_printing_thumbnail
 
@@ -49,30 +50,28 @@ class CardSourceInline(admin.TabularInline):
 
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
-    list_display = ["name", "kind", "faction", "order", "level", "color", "edition_symbol"]
-    list_filter = ["game", "kind", "faction", "order", "color", "edition_symbol", "alignment"]
+    form = CardForm
+    list_display = ["name", "game", "kind", "slug"]
+    list_filter = ["game", "kind"]
     search_fields = ["name", "search_name"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [PrintingInline, CardSourceInline]
-    fieldsets = [
-        (None, {"fields": ["game", "kind", "name", "slug", "edition_symbol"]}),
-        (
-            _("Anioł"),
-            {
-                "fields": [
-                    "name_angelic",
-                    "faction",
-                    "order",
-                    "level",
-                    "color",
-                    "support",
-                    "is_anielica",
-                ]
-            },
-        ),
-        (_("Człowiek"), {"fields": ["alignment", "sex", "ability_lord", "ability_fallen"]}),
-        (_("Tekst i uwagi"), {"fields": ["ability", "note_pl", "note_en"]}),
-    ]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        # The attribute fields are made per game when the form is built, so the form class
+        # is made from the model's own fields only.
+        kwargs["fields"] = CardForm.Meta.fields
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_fieldsets(self, request, obj=None):
+        data = request.POST if request.method == "POST" else None
+        form = CardForm(data, instance=obj, initial=request.GET.dict())
+        notes = [name for name in form.fields if name.startswith(NOTE_PREFIX)]
+        return [
+            (None, {"fields": ["game", "kind", "name", "slug"]}),
+            *((label, {"fields": names}) for label, names in form.attribute_fields_by_kind()),
+            (_("Tekst i uwagi"), {"fields": ["text", *notes]}),
+        ]
 
     def save_formset(self, request, form, formset, change):
         super().save_formset(request, form, formset, change)

@@ -1,23 +1,19 @@
 """The catalogue: games, editions, cards, their printings and the rulebook passages behind them."""
 
+from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models.functions import Cast
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from cardbase.choices import (
-    Alignment,
-    Color,
-    EditionSymbol,
-    Faction,
-    Kind,
-    Order,
-    Sex,
-    choir_label,
-)
+import rules
+from cardbase.attributes import AttributeValue
 from cardbase.managers import CardQuerySet
-from rules.aniolowie.schema import choir_for_order, copy_limit
 from rules.core import card_key
+
+# The attribute keys filtered most (facets, deck fitting): each gets an index with the name.
+INDEXED_ATTRIBUTES = ("faction", "order", "choir", "color", "edition_symbol", "alignment")
 
 
 class Game(models.Model):
@@ -63,33 +59,21 @@ class Edition(models.Model):
 
 
 class Card(models.Model):
-    """A card as the rules see it; every attribute may be unknown (blank or NULL)."""
+    """A card of a game: shared columns, and the attributes its game's schema declares.
+
+    `attributes` holds what the sources give, keyed by the schema's attribute ids; a missing key
+    means unknown (no nulls are stored), and a key the card's kind does not have is refused by
+    `clean()`, which every write path (admin, loaders, importers, API) passes through.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="cards")
-    slug = models.SlugField(max_length=120, unique=True)
-    kind = models.CharField(_("rodzaj"), max_length=12, choices=Kind.choices)
+    slug = models.SlugField(max_length=120)
+    kind = models.CharField(_("rodzaj"), max_length=40)
     name = models.CharField(_("nazwa"), max_length=120)
-    name_angelic = models.CharField(_("imię w piśmie anielskim"), max_length=120, blank=True)
-    faction = models.CharField(_("frakcja"), max_length=6, choices=Faction.choices, blank=True)
-    order = models.CharField(_("zakon"), max_length=14, choices=Order.choices, blank=True)
-    level = models.PositiveSmallIntegerField(_("poziom"), null=True, blank=True)
-    color = models.CharField(_("kolor"), max_length=5, choices=Color.choices, blank=True)
-    support = models.PositiveSmallIntegerField(_("parametr wsparcia"), null=True, blank=True)
-    is_anielica = models.BooleanField(_("ANIELICA"), null=True, blank=True)
-    alignment = models.CharField(
-        _("charakter"), max_length=7, choices=Alignment.choices, blank=True
-    )
-    sex = models.CharField(_("płeć"), max_length=6, choices=Sex.choices, blank=True)
-    edition_symbol = models.CharField(
-        _("symbol edycji"), max_length=6, choices=EditionSymbol.choices, blank=True
-    )
-    ability = models.TextField(_("umiejętność / działanie"), blank=True)
-    # A human's card text may have parts that work only for one faction (p. 21); the text above
-    # is the part with no faction named, which works for both.
-    ability_lord = models.TextField(_("umiejętność dla Aniołów Pana"), blank=True)
-    ability_fallen = models.TextField(_("umiejętność dla Upadłych"), blank=True)
-    note_pl = models.TextField(_("uwagi (PL)"), blank=True)
-    note_en = models.TextField(_("uwagi (EN)"), blank=True)
+    text = models.TextField(_("tekst karty"), blank=True)
+    attributes = models.JSONField(_("atrybuty"), default=dict, blank=True)
+    # Editorial notes on the card's facts, one text per language code.
+    notes = models.JSONField(_("uwagi"), default=dict, blank=True)
     # Folded copies (lower case, no diacritics) so "swietnisko" finds "ŚWIĘTNISKO" on any database.
     search_name = models.CharField(max_length=120, editable=False, db_index=True)
     search_text = models.TextField(editable=False, blank=True)
@@ -102,87 +86,21 @@ class Card(models.Model):
         ordering = ["name"]
         verbose_name = _("karta")
         verbose_name_plural = _("karty")
-        # Search indexes (cardbase/search.py, docs/search.md). A facet + name index gives a
-        # facet's first page in name order straight off the index; card_facet_counts (led by
-        # the order) and card_kind_facets (led by the kind) cover the facets, so counting a
-        # combination of keys reads an index, not the wide card rows.
-        indexes = [
-            models.Index(fields=["game", "kind", "faction"], name="card_facets"),
-            models.Index(fields=["order", "level"], name="card_order_level"),
-            models.Index(fields=["kind", "search_name"], name="card_kind_name"),
-            models.Index(fields=["faction", "search_name"], name="card_faction_name"),
-            models.Index(fields=["order", "search_name"], name="card_order_name"),
-            models.Index(fields=["color", "search_name"], name="card_color_name"),
-            models.Index(fields=["edition_symbol", "search_name"], name="card_symbol_name"),
-            models.Index(fields=["alignment", "search_name"], name="card_alignment_name"),
-            models.Index(fields=["sex", "search_name"], name="card_sex_name"),
-            models.Index(fields=["level"], name="card_level"),
-            models.Index(fields=["support"], name="card_support"),
-            models.Index(
-                fields=["is_anielica", "edition_symbol", "search_name"], name="card_anielica_name"
-            ),
-            models.Index(
-                fields=[
-                    "order",
-                    "faction",
-                    "kind",
-                    "color",
-                    "level",
-                    "support",
-                    "edition_symbol",
-                    "is_anielica",
-                    "alignment",
-                    "sex",
-                ],
-                name="card_facet_counts",
-            ),
-            models.Index(
-                fields=[
-                    "kind",
-                    "alignment",
-                    "sex",
-                    "faction",
-                    "edition_symbol",
-                    "is_anielica",
-                    "color",
-                ],
-                name="card_kind_facets",
-            ),
-        ]
         constraints = [
-            models.CheckConstraint(
-                condition=~(Q(faction=Faction.FALLEN) & Q(order=Order.THRONES)),
-                name="card_no_fallen_throne",
-                violation_error_message=_(
-                    "Trony występują tylko wśród Aniołów Pana: Upadły nie może być Tronem."
-                ),
+            models.UniqueConstraint(fields=["game", "slug"], name="card_unique_slug_per_game")
+        ]
+        # Search indexes (cardbase/search.py, docs/search.md): the facets' keys with the name, so
+        # a facet's first page in name order comes straight off an index.
+        indexes = [
+            models.Index(fields=["game", "kind", "search_name"], name="card_kind_name"),
+            *(
+                models.Index(AttributeValue(key), "search_name", name=f"card_attr_{key}")
+                for key in INDEXED_ATTRIBUTES
             ),
-            models.CheckConstraint(
-                condition=Q(kind=Kind.INTERVENTION) | ~Q(faction=Faction.ANY),
-                name="card_any_faction_only_interventions",
-                violation_error_message=_("Tylko interwencja może należeć do obu frakcji."),
-            ),
-            models.CheckConstraint(
-                condition=Q(kind=Kind.ANGEL) | (Q(order="") & Q(color="") & Q(support=None)),
-                name="card_angel_attributes_only_on_angels",
-                violation_error_message=_("Zakon, kolor i parametr wsparcia mają tylko anioły."),
-            ),
-            models.CheckConstraint(
-                condition=Q(kind=Kind.HUMAN) | (Q(alignment="") & Q(sex="")),
-                name="card_human_attributes_only_on_humans",
-                violation_error_message=_("Charakter i płeć mają tylko ludzie."),
-            ),
-            models.CheckConstraint(
-                condition=Q(kind=Kind.HUMAN) | (Q(ability_lord="") & Q(ability_fallen="")),
-                name="card_faction_abilities_only_on_humans",
-                violation_error_message=_(
-                    "Osobne umiejętności dla każdej frakcji mają tylko ludzie."
-                ),
-            ),
-            models.CheckConstraint(
-                condition=~Q(kind=Kind.HUMAN) | Q(faction=""),
-                name="card_humans_have_no_faction",
-                violation_error_message=_("Ludzie nie należą do żadnej frakcji."),
+            models.Index(
+                Cast(AttributeValue("level"), models.IntegerField()),
+                "search_name",
+                name="card_attr_level",
             ),
         ]
 
@@ -190,17 +108,17 @@ class Card(models.Model):
         return self.name
 
     def save(self, *args, **kwargs) -> None:
-        """Refresh the folded search columns before saving."""
+        """Compute the derived attributes and the folded search columns before saving."""
+        schema = self.schema
+        self.attributes = schema.complete(self.kind, self.attributes or {})
         self.search_name = card_key(self.name)
+        searchable = [a.id for a in schema.attributes if a.searchable]
         self.search_text = card_key(
             " ".join(
                 [
-                    self.name_angelic,
-                    self.ability,
-                    self.ability_lord,
-                    self.ability_fallen,
-                    self.note_pl,
-                    self.note_en,
+                    *(str(self.attributes[key]) for key in searchable if key in self.attributes),
+                    self.text,
+                    *(self.notes or {}).values(),
                 ]
             )
         )
@@ -209,20 +127,41 @@ class Card(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("card-detail", kwargs={"slug": self.slug})
 
-    @property
-    def choir(self) -> str | None:
-        """Return the choir (I, II, III) that follows from the order, or None if unknown."""
-        return choir_for_order(self.order) if self.order else None
+    def clean(self) -> None:
+        """Check the kind and attributes against the game's schema; name every fault."""
+        super().clean()
+        if not self.game_id:
+            return
+        try:
+            schema = self.schema
+        except rules.DeckFormatError as error:
+            raise ValidationError({"game": error.message}) from error
+        faults = schema.check(self.kind, self.attributes or {})
+        if faults:
+            lang = "en" if (get_language() or "pl").startswith("en") else "pl"
+            errors: dict[str, list[str]] = {}
+            for fault in faults:
+                field = "kind" if fault.attribute == "kind" else "attributes"
+                errors.setdefault(field, []).append(
+                    f"{fault.attribute}: {fault.message(lang)}"
+                    if field == "attributes"
+                    else fault.message(lang)
+                )
+            raise ValidationError(errors)
 
     @property
-    def choir_display(self) -> str | None:
-        """Name the choir as the card's faction does (Chór / Krąg)."""
-        return choir_label(self.choir, self.faction) if self.choir else None
+    def game_rules(self) -> rules.core.Game:
+        """Return the declaration of the card's game."""
+        return rules.get_game(self.game.slug)
 
     @property
-    def copy_limit(self) -> int | None:
-        """Return how many copies a deck may hold, None while the edition symbol is unknown."""
-        return copy_limit(self.edition_symbol) if self.edition_symbol else None
+    def schema(self) -> rules.core.CardSchema:
+        """Return the card schema of the card's game."""
+        return self.game_rules.schema
+
+    def attribute(self, attribute_id: str):
+        """Return an attribute's value, None while unknown."""
+        return (self.attributes or {}).get(attribute_id)
 
 
 class Printing(models.Model):

@@ -13,27 +13,8 @@ from cardbase import faces
 from cardbase.models import Card, CardSource, Game, Printing
 from rules.core import card_key
 
-# Fixture keys that map one to one onto Card fields; None in the file means unknown.
-CARD_FIELDS = (
-    "kind",
-    "name",
-    "name_angelic",
-    "faction",
-    "order",
-    "level",
-    "color",
-    "support",
-    "is_anielica",
-    "alignment",
-    "sex",
-    "edition_symbol",
-    "ability",
-    "ability_lord",
-    "ability_fallen",
-    "note_pl",
-    "note_en",
-)
-NULLABLE_FIELDS = {"level", "support", "is_anielica"}
+# The keys of a card entry in a fixture file; its game's attributes go under "attributes".
+ENTRY_KEYS = frozenset({"name", "slug", "kind", "text", "attributes", "notes", "sources"})
 
 
 class CatalogueFileError(Exception):
@@ -62,16 +43,22 @@ def _read_json(path: Path) -> dict:
 
 
 def _card_values(entry: dict, where: str) -> dict:
-    unknown = set(entry) - set(CARD_FIELDS) - {"sources", "slug"}
+    unknown = set(entry) - ENTRY_KEYS
     if unknown:
         raise CatalogueFileError(f"{where}: unknown keys {sorted(unknown)}")
     if not isinstance(entry.get("name"), str) or not entry["name"].strip():
         raise CatalogueFileError(f"{where}: a card needs a name")
-    values = {}
-    for field in CARD_FIELDS:
-        value = entry.get(field)
-        values[field] = value if value is not None or field in NULLABLE_FIELDS else ""
-    return values
+    attributes, notes = entry.get("attributes") or {}, entry.get("notes") or {}
+    if not isinstance(attributes, dict) or not isinstance(notes, dict):
+        raise CatalogueFileError(f"{where}: attributes and notes must be JSON objects")
+    return {
+        "name": entry["name"],
+        "kind": entry.get("kind") or "",
+        "text": entry.get("text") or "",
+        # null means unknown, the same as a missing key: only the known values are stored.
+        "attributes": {key: value for key, value in attributes.items() if value is not None},
+        "notes": {lang: note for lang, note in notes.items() if note},
+    }
 
 
 @transaction.atomic
@@ -90,7 +77,7 @@ def load_catalogue(*, fixtures_dir: Path, update: bool = False) -> LoadReport:
             where = f"{path.name}: cards[{index}] ({entry.get('name', '?')})"
             values = _card_values(entry, where)
             slug = entry.get("slug") or card_slug(name=values["name"])
-            card = Card.objects.filter(slug=slug).first()
+            card = Card.objects.filter(game=game, slug=slug).first()
             if card is not None and not update:
                 unchanged += 1
                 continue

@@ -23,7 +23,15 @@ class EditionFactory(factory.django.DjangoModelFactory):
     slug = factory.Sequence(lambda n: f"edycja-{n}")
 
 
+CARD_COLUMNS = frozenset(field.name for field in Card._meta.get_fields())
+
+
 class CardFactory(factory.django.DjangoModelFactory):
+    """A card; any keyword that is not a column (order=, faction=…) is one of its attributes.
+
+    None leaves an attribute unknown; `note_pl=`/`note_en=` fill the notes.
+    """
+
     class Meta:
         model = Card
 
@@ -31,6 +39,19 @@ class CardFactory(factory.django.DjangoModelFactory):
     kind = "angel"
     name = factory.Sequence(lambda n: f"Testiel {n}")
     slug = factory.Sequence(lambda n: f"testiel-{n}")
+
+    @classmethod
+    def _adjust_kwargs(cls, **kwargs):
+        attributes = dict(kwargs.pop("attributes", None) or {})
+        notes = dict(kwargs.pop("notes", None) or {})
+        for key in list(kwargs):
+            if key.startswith("note_"):
+                notes[key.removeprefix("note_")] = kwargs.pop(key)
+            elif key not in CARD_COLUMNS:
+                attributes[key] = kwargs.pop(key)
+        kwargs["attributes"] = {k: v for k, v in attributes.items() if v not in (None, "")}
+        kwargs["notes"] = {k: v for k, v in notes.items() if v}
+        return kwargs
 
 
 class AngelFactory(CardFactory):

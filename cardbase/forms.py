@@ -1,0 +1,162 @@
+"""The card form: one real field per attribute the card's game declares, never raw JSON."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+import rules
+from cardbase.models import Card, Game
+from rules.core.schema import Attribute, CardSchema
+
+UNKNOWN_LABEL = _("nieznane")
+ATTRIBUTE_PREFIX = "attr__"
+NOTE_PREFIX = "note__"
+
+
+def attribute_field_name(attribute: Attribute) -> str:
+    """Name the form field that edits an attribute."""
+    return ATTRIBUTE_PREFIX + attribute.id
+
+
+def _lang() -> str:
+    return (get_language() or settings.LANGUAGE_CODE).split("-")[0]
+
+
+def attribute_form_field(attribute: Attribute, lang: str) -> forms.Field:
+    """Make the form field for one attribute; blank always means unknown."""
+    label = attribute.label(lang)
+    kinds = ", ".join(sorted(attribute.kinds))
+    help_text = attribute.help(lang) if attribute.help else ""
+    help_text = f"{help_text} ({kinds})".strip()
+    if attribute.type == "choice":
+        choices = [(v.id, v.label(lang)) for v in attribute.values]
+        if attribute.multi:
+            return forms.MultipleChoiceField(
+                label=label, choices=choices, required=False, help_text=help_text
+            )
+        return forms.ChoiceField(
+            label=label,
+            choices=[("", UNKNOWN_LABEL), *choices],
+            required=False,
+            help_text=help_text,
+        )
+    if attribute.type == "int":
+        return forms.IntegerField(
+            label=label,
+            required=False,
+            min_value=attribute.minimum,
+            max_value=attribute.maximum,
+            help_text=help_text,
+        )
+    if attribute.type == "bool":
+        return forms.NullBooleanField(
+            label=label,
+            required=False,
+            help_text=help_text,
+            widget=forms.Select(
+                choices=[("unknown", UNKNOWN_LABEL), ("true", _("tak")), ("false", _("nie"))]
+            ),
+        )
+    return forms.CharField(
+        label=label, required=False, widget=forms.Textarea(attrs={"rows": 3}), help_text=help_text
+    )
+
+
+class CardForm(forms.ModelForm):
+    """Edit a card's shared columns and, field by field, the attributes of its game."""
+
+    class Meta:
+        model = Card
+        fields = ["game", "kind", "name", "slug", "text"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.schema = self._schema()
+        lang = _lang()
+        if self.schema is not None:
+            self.fields["kind"] = forms.ChoiceField(
+                label=_("rodzaj"), choices=[(k.id, k.label(lang)) for k in self.schema.kinds]
+            )
+            attributes = self.instance.attributes or {}
+            for attribute in self.schema.attributes:
+                if attribute.derived:
+                    continue
+                name = attribute_field_name(attribute)
+                self.fields[name] = attribute_form_field(attribute, lang)
+                self.initial.setdefault(name, attributes.get(attribute.id))
+        for code, language in settings.LANGUAGES:
+            name = NOTE_PREFIX + code
+            self.fields[name] = forms.CharField(
+                label=_("uwagi (%(lang)s)") % {"lang": language},
+                required=False,
+                widget=forms.Textarea(attrs={"rows": 3}),
+            )
+            self.initial.setdefault(name, (self.instance.notes or {}).get(code, ""))
+
+    def _schema(self) -> CardSchema | None:
+        """Find the game being edited: the card's, the one posted, or the one asked for."""
+        game = self.instance.game if self.instance.game_id else None
+        slug = game.slug if game else None
+        if slug is None:
+            chosen = self.data.get("game") or self.initial.get("game")
+            found = Game.objects.filter(pk=chosen).first() if str(chosen or "").isdigit() else None
+            found = found or Game.objects.filter(slug=chosen or "").first()
+            slug = found.slug if found else next(iter(rules.GAME_MODULES))
+        try:
+            return rules.get_game(slug).schema
+        except rules.DeckFormatError:
+            return None
+
+    def attribute_fields_by_kind(self) -> list[tuple[str, list[str]]]:
+        """Group the attribute fields under the kinds that carry them, for the admin's fieldsets."""
+        if self.schema is None:
+            return []
+        lang, groups, placed = _lang(), [], set()
+        for kind in self.schema.kinds:
+            names = [
+                attribute_field_name(a)
+                for a in self.schema.attributes_of(kind.id)
+                if not a.derived and attribute_field_name(a) not in placed
+            ]
+            placed.update(names)
+            if names:
+                groups.append((kind.label(lang), names))
+        return groups
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if self.schema is None:
+            return cleaned
+        kind = cleaned.get("kind")
+        attributes = {}
+        for attribute in self.schema.attributes:
+            value = cleaned.get(attribute_field_name(attribute))
+            if value in (None, "", []):
+                continue
+            if kind and kind not in attribute.kinds:
+                self.add_error(
+                    attribute_field_name(attribute),
+                    _("Ten rodzaj karty nie ma tego atrybutu: zostaw pole puste."),
+                )
+                continue
+            attributes[attribute.id] = value
+        if kind:
+            for fault in self.schema.check(kind, attributes):
+                field = ATTRIBUTE_PREFIX + fault.attribute
+                self.add_error(field if field in self.fields else None, fault.message(_lang()))
+        self.instance.attributes = attributes
+        self.instance.notes = {
+            code: cleaned[NOTE_PREFIX + code]
+            for code, _language in settings.LANGUAGES
+            if cleaned.get(NOTE_PREFIX + code)
+        }
+        return cleaned
+
+    def _update_errors(self, errors) -> None:
+        # The model reports schema faults under "attributes", which is no field of this form.
+        if hasattr(errors, "error_dict") and "attributes" in errors.error_dict:
+            errors.error_dict.setdefault("__all__", []).extend(errors.error_dict.pop("attributes"))
+        super()._update_errors(errors)
