@@ -18,6 +18,7 @@ from django.db.models.lookups import (
     LessThanOrEqual,
 )
 
+import rules
 from rules.core.schema import Attribute
 
 LOOKUPS = {
@@ -65,13 +66,30 @@ def attribute_q(attribute: Attribute, value, lookup: str = "exact", *, prefix: s
     A multi-valued attribute matches when any of its values does.
     """
     field = f"{prefix}attributes__{attribute.id}"
+    # The key test keeps SQL's three-valued logic out of negations: NOT (known AND x) holds for
+    # the cards whose value is unknown, as `-zakon:potęgi` keeps the humans.
+    known = known_q(attribute, prefix=prefix)
     if attribute.type == "bool":
         values = value if lookup == "in" else [value]
-        return Q(**{f"{field}__in": list(values)})
+        return known & Q(**{f"{field}__in": list(values)})
     if attribute.multi:
         values = value if lookup == "in" else [value]
-        return _any_of(field, values)
-    return Q(LOOKUPS[lookup](attribute_expression(attribute, prefix=prefix), value))
+        return known & _any_of(field, values)
+    return known & Q(LOOKUPS[lookup](attribute_expression(attribute, prefix=prefix), value))
+
+
+def known_q(attribute: Attribute, *, prefix: str = "") -> Q:
+    """Keep the cards whose attribute is known (its key is present)."""
+    return Q(**{f"{prefix}attributes__has_key": attribute.id})
+
+
+def find_attribute(attribute_id: str) -> Attribute | None:
+    """Return the first registered game's declaration of an attribute id, None if no game has it."""
+    for game in rules.all_games():
+        attribute = game.schema.attribute(attribute_id)
+        if attribute is not None:
+            return attribute
+    return None
 
 
 def _any_of(field: str, values) -> Q:
@@ -84,6 +102,4 @@ def _any_of(field: str, values) -> Q:
 
 def unknown_q(attribute: Attribute, *, prefix: str = "") -> Q:
     """Keep the cards of the kinds that carry the attribute but whose value is unknown."""
-    return Q(**{f"{prefix}kind__in": sorted(attribute.kinds)}) & ~Q(
-        **{f"{prefix}attributes__has_key": attribute.id}
-    )
+    return Q(**{f"{prefix}kind__in": sorted(attribute.kinds)}) & ~known_q(attribute, prefix=prefix)

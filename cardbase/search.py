@@ -43,7 +43,7 @@ from django.db.models.lookups import In
 from django.utils.translation import get_language
 
 import cardsearch
-from cardbase.choices import orders_in_choir
+from cardbase.attributes import attribute_q, find_attribute, known_q
 from cardsearch import And, Compare, Match, Node, Not, Or, SearchError, Text
 from cardsearch.vocabulary import (
     AND_WORDS,
@@ -51,7 +51,6 @@ from cardsearch.vocabulary import (
     KEYS,
     NOT_WORDS,
     OR_WORDS,
-    ORDER_LEVELS,
     Key,
 )
 
@@ -239,24 +238,27 @@ class _Translator:
         return Q(pk__in=RawSQL("SELECT value FROM json_each(%s)", [json.dumps(ids)]))
 
     def compare(self, node: Compare) -> Q:
-        if node.field == "order":
-            test, level = COMPARISONS[node.op], ORDER_LEVELS[node.value]
-            return Q(order__in=[o for o, lv in ORDER_LEVELS.items() if test(lv, level)])
+        attribute = find_attribute(node.field)
         if node.value is None:
-            return Q(**{f"{node.field}__isnull": node.op == "="})
+            return ~known_q(attribute) if node.op == "=" else known_q(attribute)
+        if attribute.type == "choice":
+            # A ranked value (an order) compares by rank: `zakon>=potęgi`.
+            test, rank = COMPARISONS[node.op], attribute.value(node.value).rank
+            ids = [v.id for v in attribute.values if v.rank is not None and test(v.rank, rank)]
+            return attribute_q(attribute, ids, "in")
         if node.op == "!=":
-            return ~Q(**{node.field: node.value})
-        return Q(**{f"{node.field}__{LOOKUPS[node.op]}": node.value})
+            return ~attribute_q(attribute, node.value)
+        return attribute_q(attribute, node.value, LOOKUPS[node.op])
 
     def match(self, node: Match) -> Q:
-        if node.field == "choir":
-            return Q(order="") if node.value is None else Q(order__in=orders_in_choir(node.value))
-        if node.field == "anielica":
-            # IN (true), not a bare boolean column, so the (is_anielica, …) index serves it.
-            return Q(is_anielica__in=[True]) if node.value else Q(is_anielica__isnull=True)
         if node.field == "edition":
             return self.edition(node.value)
-        return Q(**{node.field: node.value or ""})
+        if node.field == "kind":
+            return Q(kind=node.value)
+        attribute = find_attribute("is_anielica" if node.field == "anielica" else node.field)
+        if node.value is None:
+            return ~known_q(attribute)
+        return attribute_q(attribute, node.value)
 
     def edition(self, value: str | None) -> Q:
         """Keep cards printed in an edition named by slug, name or part of the name (folded)."""
