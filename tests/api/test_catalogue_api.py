@@ -28,7 +28,7 @@ def test_card_detail_shows_every_attribute_with_unknowns_as_null(client, game):
         color="red",
         support=2,
         edition_symbol="empty",
-        ability="Zabiera kartę.",
+        text="Zabiera kartę.",
     )
     CardSourceFactory(card=card, page=33, quote="Testiel jest Potęgą.", gives=["order"])
     PrintingFactory(card=card, edition=EditionFactory(game=game, slug="podstawka"))

@@ -107,7 +107,7 @@ def test_admin_makes_the_thumbnail_once(admin_client, settings):
         assert max(thumb.size) < 600
 
     # Saving the card again without a new scan leaves the thumbnail as it was.
-    data = card_form(card.game, ability="Nowy tekst")
+    data = card_form(card.game, text="Nowy tekst")
     data.update(
         {
             "printings-TOTAL_FORMS": "1",

@@ -114,7 +114,7 @@ def test_search_name_folds_case_and_diacritics():
 
 
 def test_only_a_human_has_abilities_for_each_faction():
-    human = HumanFactory(ability="Dla wszystkich.", ability_lord="Dla Pana.", ability_fallen="Zło.")
+    human = HumanFactory(text="Dla wszystkich.", ability_lord="Dla Pana.", ability_fallen="Zło.")
     human.full_clean()
     with pytest.raises(IntegrityError), transaction.atomic():
         AngelFactory(ability_lord="Tylko dla Pana.")

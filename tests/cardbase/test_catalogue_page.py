@@ -34,7 +34,7 @@ def deck_of_cards():
     AngelFactory(name="Epsiel", faction="lord", order="principalities", level=5, color="blue")
     HumanFactory(name="Wędrowiec", alignment="neutral", sex="male")
     HumanFactory(name="Dobra Pani", alignment="good", sex="female")
-    InterventionFactory(name="Święty Gniew", faction="any", ability="Odrzuć ŚWIĘTNISKO.")
+    InterventionFactory(name="Święty Gniew", faction="any", text="Odrzuć ŚWIĘTNISKO.")
 
 
 def test_without_filters_every_card_is_listed_by_name(client, deck_of_cards):

@@ -39,7 +39,7 @@ def catalogue():
     HumanFactory(name="Wędrowiec", alignment="neutral", sex="male", edition_symbol="empty")
     HumanFactory(name="Dobra Pani", alignment="good", sex="female")
     InterventionFactory(
-        name="Święty Gniew", faction="any", ability="Odrzuć ŚWIĘTNISKO przeciwnika."
+        name="Święty Gniew", faction="any", text="Odrzuć ŚWIĘTNISKO przeciwnika."
     )
     edition = EditionFactory(name="Edycja Podstawowa", slug="podstawowa")
     PrintingFactory(card=Card.objects.get(name="Gammon"), edition=edition)
@@ -162,7 +162,7 @@ def test_a_typo_finds_nothing_on_every_database_but_a_correction_is_offered(cata
 def test_ranking_puts_the_closest_names_first_and_keeps_the_same_cards(catalogue):
     AngelFactory(name="Gabriel")
     AngelFactory(name="Gabriela Wielka")
-    AngelFactory(name="Archanioł", ability="Gabriel go wzywa.")
+    AngelFactory(name="Archanioł", text="Gabriel go wzywa.")
     result = search_cards(query="gabriel")
     ranked = [card.name for card in result.ranked()]
     assert ranked[0] == "Gabriel"

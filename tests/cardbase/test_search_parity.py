@@ -35,10 +35,10 @@ def catalogue():
         color="gold",
         support=4,
         edition_symbol="filled",
-        ability="Wszechmocny strażnik bramy.",
+        text="Wszechmocny strażnik bramy.",
     )
     # "swietnisko"; "odrzuc, swietnisko przeciwnika!"
-    InterventionFactory(name="Świętnisko", faction="any", ability="Odrzuć, świętnisko przeciwnika!")
+    InterventionFactory(name="Świętnisko", faction="any", text="Odrzuć, świętnisko przeciwnika!")
     # "nisko lecacy"; "rzuc karte c-d na stol."
     AngelFactory(
         name="Nisko Lecący",
@@ -48,14 +48,14 @@ def catalogue():
         color="black",
         support=2,
         is_anielica=True,
-        ability="Rzuć kartę c-d na stół.",
+        text="Rzuć kartę c-d na stół.",
     )
     # "don't panic"; "can't stop; won't stop."
     HumanFactory(
-        name="Don't Panic", alignment="neutral", sex="male", ability="Can't stop; won't stop."
+        name="Don't Panic", alignment="neutral", sex="male", text="Can't stop; won't stop."
     )
     # "ola zolta"; "osemka kart."
-    HumanFactory(name="Óla Żółta", alignment="good", sex="female", ability="Ósemka kart.")
+    HumanFactory(name="Óla Żółta", alignment="good", sex="female", text="Ósemka kart.")
     # "gniewosz"; "swiety gniew spada na talie."
     gniewosz = AngelFactory(
         name="Gniewosz",
@@ -64,10 +64,10 @@ def catalogue():
         level=5,
         color="red",
         support=None,
-        ability="Święty gniew spada na talię.",
+        text="Święty gniew spada na talię.",
     )
     # "modlitwa ciszy"; ""
-    InterventionFactory(name="Modlitwa Ciszy", faction="lord", ability="")
+    InterventionFactory(name="Modlitwa Ciszy", faction="lord", text="")
     # "cdek"; "moze nie odrzucic."
     AngelFactory(
         name="Cdek",
@@ -76,7 +76,7 @@ def catalogue():
         level=None,
         color="",
         support=None,
-        ability="Może nie odrzucić.",
+        text="Może nie odrzucić.",
     )
     PrintingFactory(
         card=gabriel, edition=EditionFactory(name="Edycja Podstawowa", slug="podstawowa")

@@ -34,7 +34,7 @@ def test_makes_a_searchable_catalogue_when_told_it_is_a_scratch_database():
     cards = Card.objects.filter(game__slug="synthetic")
     assert cards.count() == 300
     assert len(set(cards.values_list("search_text", flat=True))) > 250  # varied texts
-    card = cards.exclude(ability="").first()
+    card = cards.exclude(text="").first()
     assert card.search_text and card.search_name
     word = card.search_text.split()[0].strip(".,!:")
     assert card in search_cards(query=f"tekst:{word}").queryset
