@@ -127,7 +127,7 @@ def test_manager_method_takes_a_parsed_query(catalogue):
 
 
 def test_search_cards_narrows_the_given_queryset(catalogue):
-    result = search_cards(query="poziom>=5", queryset=Card.objects.filter(faction="fallen"))
+    result = search_cards(query="poziom>=5", queryset=Card.objects.filter(attributes__faction="fallen"))
     assert sorted(card.name for card in result.queryset) == ["Deltor", "Gammon"]
     assert result.description in ("poziom ≥ 5", "level ≥ 5")
 

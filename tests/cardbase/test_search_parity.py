@@ -184,7 +184,7 @@ def test_sqlite_fts5_mirror_follows_edits_and_deletes(catalogue, monkeypatch):
     assert sqlite_fts_ready()
     monkeypatch.setattr(search, "FTS_COMMON", 10**9)
     card = Card.objects.get(name="Gabriel")
-    card.name, card.ability = "Rafael", "Uzdrowiciel."
+    card.name, card.text = "Rafael", "Uzdrowiciel."
     card.save()
     assert found("gabriel") == [] and found("moc") == []
     assert found("rafael") == ["Rafael"] and found("uzdrowi") == ["Rafael"]
