@@ -8,8 +8,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 
+import rules
+from api.attributes import API_LANG, declared_kinds, kinds_sentence
 from api.pagination import shown
-from cardbase.filters import SORT_CHOICES, SORTS, CardFilter
+from cardbase.attributes import attribute_q, find_attribute
+from cardbase.filters import UNKNOWN, CardFilter
 from cardbase.models import Edition, Game
 from cardbase.search import search_cards
 from decks.filters import PublicDeckFilter
@@ -96,75 +99,107 @@ def _one_of(filterset, name: str, glosses: dict[str, str] | None = None) -> str:
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
-SORT_GLOSSES = {
-    "name": "A–Z, the default",
-    "-name": "Z–A",
-    "level": "lowest first",
-    "-level": "highest first",
-    "order": "the hierarchy, youngest order first, unknown last",
-    "-order": "the hierarchy reversed, unknown first",
-}
-FACET_GLOSSES = {
-    "lord": "the Lord's angels",
-    "any": "an intervention either side may play",
-    "empty": "a deck may hold 2 copies",
-    "filled": "1 copy",
-}
-FACETS = {
-    "kind": "Only cards of this kind",
-    "faction": "Only cards of this faction",
-    "order": "Only angels of this order (youngest first)",
-    "choir": "Only angels of this choir (it follows from the order)",
-    "color": "Only angels of this colour",
-    "edition_symbol": "Only cards with this edition symbol",
-    "alignment": "Only humans of this alignment",
-    "sex": "Only humans of this sex",
-}
+def _gloss(value_id: str, label: str) -> str | None:
+    """Say what a value means when its label says more than its id: "empty (2 copies)" -> "2 copies"."""
+    if label.lower() == value_id.lower():
+        return None
+    if label.lower().startswith(value_id.lower() + " ("):
+        return label[len(value_id) + 2 :].removesuffix(")")
+    return label
 
 
-class ApiCardFilter(CardFilter):
+def _glosses(values) -> dict[str, str]:
+    return {
+        value.id: gloss
+        for value in values
+        if (gloss := _gloss(value.id, value.label(API_LANG))) is not None
+    }
+
+
+def _facet_doc(filterset, name: str) -> str | None:
+    """Describe a facet from its declaration: whose values, which values, what `unknown` does."""
+    if name == "kind":
+        intro, glosses = "Only cards of this kind", _glosses(declared_kinds())
+    else:
+        attribute = find_attribute(name)
+        if attribute is None or attribute.type not in ("choice", "bool"):
+            return None
+        intro = f"Only {kinds_sentence(attribute)} of this {attribute.label(API_LANG)}"
+        notes = []
+        if any(value.rank is not None for value in attribute.values):
+            notes.append("lowest rank first")
+        if attribute.derived:
+            notes.append("it follows from the card's other attributes")
+        if notes:
+            intro += f" ({'; '.join(notes)})"
+        glosses = _glosses(attribute.values)
+    values = [value for value, _label in filterset.base_filters[name].extra["choices"]]
+    return (
+        f"{intro}: {_one_of(filterset, name, glosses)}."
+        + (UNKNOWN_NOTE if UNKNOWN in values else "")
+        + REPEAT_NOTE
+        + " Any other value is a 400."
+    )
+
+
+def _range_doc(attribute, lookup: str) -> str:
+    bound = "at least" if lookup == "gte" else "at most"
+    return f"Only cards of {bound} this {attribute.label(API_LANG)} (a whole number)."
+
+
+def _sort_glosses(filterset) -> dict[str, str]:
+    """Say what each sort does: by name, by a number's value or by a choice's rank."""
+    glosses = {"name": "A–Z, the default", "-name": "Z–A"}
+    for value, _label in filterset.base_filters["sort"].extra["choices"]:
+        attribute = find_attribute(value.removeprefix("-"))
+        if attribute is None:
+            continue
+        descending = value.startswith("-")
+        if attribute.type == "int":
+            glosses[value] = "highest first" if descending else "lowest first"
+        else:
+            label = attribute.label(API_LANG)
+            glosses[value] = f"{label} by rank, " + (
+                "highest first" if descending else "lowest first"
+            )
+    return glosses
+
+
+class Int64AttributeFilter(Int64Filter):
+    """A number attribute at least (`gte`) or at most (`lte`) a whole number within 64 bits."""
+
+    def __init__(self, *args, attribute, **kwargs):
+        self.attribute = attribute
+        super().__init__(*args, **kwargs)
+
+    def filter(self, qs, value):
+        if value in (None, ""):
+            return qs
+        return qs.filter(attribute_q(self.attribute, int(value), self.lookup_expr))
+
+
+def _int64_ranges(filterset) -> dict[str, filters.Filter]:
+    """The filterset's number ranges, bounded to 64 bits (a decimal or a larger number is a 400)."""
+    ranges = {}
+    for name, filter_ in filterset.base_filters.items():
+        attribute = getattr(filter_, "attribute", None)
+        if attribute is not None and attribute.type == "int":
+            ranges[name] = Int64AttributeFilter(
+                attribute=attribute, field_name=attribute.id, lookup_expr=filter_.lookup_expr
+            )
+    return ranges
+
+
+class _ApiCardFilterBase(CardFilter):
     """Every catalogue facet; `q` is parsed by the search language and a bad query is a 400."""
 
     # A plain text field: the parse error is reported here, with its position, not as a form error.
     q = filters.CharFilter(method="filter_text")
-    level_min = Int64Filter(field_name="level", lookup_expr="gte")
-    level_max = Int64Filter(field_name="level", lookup_expr="lte")
-    ordering = filters.ChoiceFilter(choices=SORT_CHOICES, method="sort_by", empty_label=None)
-
-    PARAMETER_DOCS = {
-        "q": (
-            "A query in the card search language (see /cards/syntax/), e.g. "
-            "`frakcja:upadli poziom>=7`. It matches names and texts ignoring case and Polish "
-            "diacritics. A query that does not parse is a 400 whose `error.query` says where "
-            "and what was expected."
-        ),
-        "game": (
-            "Only the cards of this game, by its slug (see /api/v1/games/), e.g. `aniolowie`. An "
-            "unknown game is a 400."
-        ),
-        **{
-            name: f"{intro}: {_one_of(CardFilter, name, FACET_GLOSSES)}."
-            + (UNKNOWN_NOTE if name in CardFilter.UNKNOWN_AWARE else "")
-            + REPEAT_NOTE
-            + " Any other value is a 400."
-            for name, intro in FACETS.items()
-        },
-        "level_min": "Only cards of at least this level (a whole number).",
-        "level_max": "Only cards of at most this level (a whole number).",
-        "edition": (
-            "Only cards printed in this edition, by its slug (see /api/v1/editions/). An unknown "
-            "edition is a 400."
-        ),
-        "ordering": (
-            f"The order of the results: {_one_of(CardFilter, 'sort', SORT_GLOSSES)}; ties go by "
-            "name. Any other value is a 400."
-        ),
-        "sort": (
-            f"The same as `ordering`, kept for older clients: {_one_of(CardFilter, 'sort')}; "
-            "`ordering` wins if both are given. Any other value is a 400."
-        ),
-    }
-    PARAMETER_SCHEMAS = {"level_min": INT64_SCHEMA, "level_max": INT64_SCHEMA}
+    ordering = filters.ChoiceFilter(
+        choices=CardFilter.base_filters["sort"].extra["choices"],
+        method="sort_by",
+        empty_label=None,
+    )
 
     def filter_text(self, qs, name, value):
         result = search_cards(query=value, queryset=qs, lang=get_language())
@@ -173,9 +208,67 @@ class ApiCardFilter(CardFilter):
         return result.queryset
 
     def filter_queryset(self, queryset):
-        qs = super().filter_queryset(queryset)  # sorted by `sort` (default: name)
+        # `ordering` is `sort` by its newer name, and wins if both are given.
         ordering = self.form.cleaned_data.get("ordering")
-        return qs.order_by(*SORTS[ordering], "pk") if ordering else qs
+        if ordering:
+            self.form.cleaned_data["sort"] = ordering
+        return super().filter_queryset(queryset)
+
+
+ApiCardFilter = filters.filterset.FilterSetMetaclass(
+    "ApiCardFilter",
+    (_ApiCardFilterBase,),
+    {"__module__": __name__, "__qualname__": "ApiCardFilter", **_int64_ranges(CardFilter)},
+)
+ApiCardFilter.PARAMETER_DOCS = {
+    "q": (
+        "A query in the card search language (see /cards/syntax/), e.g. "
+        "`frakcja:upadli poziom>=7`. It matches names and texts ignoring case and Polish "
+        "diacritics. A query that does not parse is a 400 whose `error.query` says where "
+        "and what was expected."
+    ),
+    "game": (
+        "Only the cards of this game, by its slug (see /api/v1/games/), e.g. `aniolowie`. An "
+        "unknown game is a 400."
+    ),
+    **{
+        name: doc
+        for name in CardFilter.base_filters
+        if (doc := _facet_doc(CardFilter, name)) is not None
+    },
+    **{
+        name: _range_doc(filter_.attribute, filter_.lookup_expr)
+        for name, filter_ in ApiCardFilter.base_filters.items()
+        if isinstance(filter_, Int64AttributeFilter)
+    },
+    "edition": (
+        "Only cards printed in this edition, by its slug (see /api/v1/editions/). An unknown "
+        "edition is a 400."
+    ),
+    "ordering": (
+        f"The order of the results: {_one_of(CardFilter, 'sort', _sort_glosses(CardFilter))}; "
+        "ties go by name. Any other value is a 400."
+    ),
+    "sort": (
+        f"The same as `ordering`, kept for older clients: {_one_of(CardFilter, 'sort')}; "
+        "`ordering` wins if both are given. Any other value is a 400."
+    ),
+}
+ApiCardFilter.PARAMETER_SCHEMAS = {
+    name: INT64_SCHEMA
+    for name, filter_ in ApiCardFilter.base_filters.items()
+    if isinstance(filter_, Int64AttributeFilter)
+}
+
+
+def _option_glosses(option_id: str) -> dict[str, str]:
+    """Say what a deck option's values mean, from every game that declares the option."""
+    glosses: dict[str, str] = {}
+    for game in rules.all_games():
+        option = game.option(option_id)
+        if option is not None:
+            glosses = {**_glosses(option.values), **glosses}
+    return glosses
 
 
 class ApiDeckFilter(PublicDeckFilter):
@@ -207,7 +300,7 @@ class ApiDeckFilter(PublicDeckFilter):
             )
             + ". Any other value is a 400."
         ),
-        "faction": f"Only decks of this faction: {_one_of(PublicDeckFilter, 'faction', FACET_GLOSSES)}.",
+        "faction": f"Only decks of this faction: {_one_of(PublicDeckFilter, 'faction', _option_glosses('faction'))}.",
     }
 
 

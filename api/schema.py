@@ -2,7 +2,7 @@
 
 from drf_spectacular.openapi import AutoSchema
 
-from api import errors
+from api import errors_schema
 from api.conditional import ETagMixin
 
 
@@ -17,10 +17,20 @@ class ApiAutoSchema(AutoSchema):
     """
 
     def get_override_parameters(self):
-        parameters = [*super().get_override_parameters(), *errors.COMMON_HEADERS]
+        parameters = [*super().get_override_parameters(), *errors_schema.COMMON_HEADERS]
         if isinstance(self.view, ETagMixin) and self.method == "GET":
-            parameters += errors.CONDITIONAL_GET
+            parameters += errors_schema.CONDITIONAL_GET
         return parameters
+
+    def _map_basic_serializer(self, serializer, direction):
+        schema = super()._map_basic_serializer(serializer, direction)
+        # A card shows its own game's attributes only: those some game lacks are not required.
+        optional = getattr(serializer, "optional_fields", None)
+        if optional is not None and "required" in schema:
+            schema["required"] = [name for name in schema["required"] if name not in optional()]
+            if not schema["required"]:
+                del schema["required"]
+        return schema
 
     def _get_filter_parameters(self):
         parameters = super()._get_filter_parameters()

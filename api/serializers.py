@@ -4,9 +4,18 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from cardbase.choices import Alignment, Choir, Color, EditionSymbol, Faction, Kind, Order, Sex
+from api.attributes import (
+    AttributeChoiceField,
+    api_name,
+    attribute_fields,
+    choices,
+    declared_attributes,
+    declared_kinds,
+    shared_attribute_ids,
+)
 from cardbase.models import Card, CardSource, Edition, Game
 from cardbase.selectors import primary_printing
+from decks.cardfacts import card_copy_limit
 from decks.models import Deck, DeckFaction, Visibility
 from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
 from rules.aniolowie.validate import MAX_COUNT
@@ -15,18 +24,6 @@ from rules.aniolowie.validate import MAX_COUNT
 # (a PositiveIntegerField, 32 bits on every database): beyond them nothing can match.
 MAX_ID = 2**63 - 1
 MAX_VERSION = 2**31 - 1
-
-
-class KnownChoiceField(serializers.ChoiceField):
-    """A choice the catalogue may not know: blank in the database, null in the API."""
-
-    def __init__(self, choices, **kwargs):
-        kwargs.setdefault("read_only", True)
-        kwargs.setdefault("allow_null", True)
-        super().__init__(choices=choices, **kwargs)
-
-    def to_representation(self, value):
-        return value or None
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -73,28 +70,38 @@ def _absolute(context: dict, url: str) -> str:
     return request.build_absolute_uri(url) if request else url
 
 
+# The languages of the editorial notes the API shows, each as `note_<code>`.
+NOTE_LANGS = (("pl", "Polish"), ("en", "English"))
+
+
+@extend_schema_field({"type": "string"})
+class NoteField(serializers.Field):
+    """A card's editorial note in one language, null if it has none."""
+
+    def __init__(self, lang: str, **kwargs):
+        self.lang = lang
+        super().__init__(source="notes", read_only=True, allow_null=True, **kwargs)
+
+    def to_representation(self, notes) -> str | None:
+        return (notes or {}).get(self.lang) or None
+
+
 class CardSerializer(serializers.ModelSerializer):
-    """A card with every attribute the card page shows; unknown attributes are null."""
+    """A card: the shared fields, then every attribute its game's schema declares.
+
+    The attribute fields come from the card schemas (`api.attributes`), so a game's new
+    attribute shows here without a line of API code; an unknown value is null. A card shows the
+    attributes of its own game only.
+    """
 
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    kind = serializers.ChoiceField(choices=Kind.choices, read_only=True)
-    faction = KnownChoiceField(Faction.choices)
-    order = KnownChoiceField(Order.choices)
-    choir = KnownChoiceField(Choir.choices, help_text="Follows from the order (I, II, III).")
-    color = KnownChoiceField(Color.choices)
-    alignment = KnownChoiceField(Alignment.choices)
-    sex = KnownChoiceField(Sex.choices)
-    edition_symbol = KnownChoiceField(
-        EditionSymbol.choices, help_text="empty: 2 copies allowed, filled: 1."
+    kind = serializers.ChoiceField(choices=(), read_only=True)  # its choices: get_fields()
+    copy_limit = serializers.SerializerMethodField(
+        help_text="Copies a deck may hold; null while unknown."
     )
-    copy_limit = serializers.IntegerField(
-        read_only=True, allow_null=True, help_text="Copies a deck may hold; null while unknown."
+    ability = serializers.CharField(
+        source="text", read_only=True, allow_null=True, help_text="The card's text."
     )
-    anielica = serializers.BooleanField(source="is_anielica", read_only=True, allow_null=True)
-    name_angelic = serializers.SerializerMethodField()
-    ability = serializers.SerializerMethodField()
-    note_pl = serializers.SerializerMethodField()
-    note_en = serializers.SerializerMethodField()
     image_url = serializers.SerializerMethodField(
         help_text="The scan's thumbnail if there is one, else the generated face."
     )
@@ -102,6 +109,11 @@ class CardSerializer(serializers.ModelSerializer):
     page_url = serializers.SerializerMethodField(help_text="The card's page on the site.")
     printings = PrintingSerializer(many=True, read_only=True)
     sources = SourceSerializer(many=True, read_only=True)
+
+    # The shared fields before the attributes, and after them; the notes follow `ability`.
+    HEAD = ["id", "slug", "name", "game", "kind"]
+    TAIL = ["copy_limit", "ability"]
+    LINKS = ["image_url", "face_url", "page_url", "printings", "sources"]
 
     class Meta:
         model = Card
@@ -111,21 +123,8 @@ class CardSerializer(serializers.ModelSerializer):
             "name",
             "game",
             "kind",
-            "faction",
-            "order",
-            "choir",
-            "level",
-            "color",
-            "support",
-            "anielica",
-            "alignment",
-            "sex",
-            "edition_symbol",
             "copy_limit",
-            "name_angelic",
             "ability",
-            "note_pl",
-            "note_en",
             "image_url",
             "face_url",
             "page_url",
@@ -133,17 +132,39 @@ class CardSerializer(serializers.ModelSerializer):
             "sources",
         ]
 
-    def get_name_angelic(self, card: Card) -> str | None:
-        return card.name_angelic or None
+    def get_fields(self):
+        shared = super().get_fields()
+        shared["kind"] = serializers.ChoiceField(choices=choices(declared_kinds()), read_only=True)
+        notes = {
+            f"note_{lang}": NoteField(lang, help_text=f"An editorial note in {name}; null if none.")
+            for lang, name in NOTE_LANGS
+        }
+        return {
+            **{name: shared[name] for name in self.HEAD},
+            **attribute_fields(),
+            **{name: shared[name] for name in self.TAIL},
+            **notes,
+            **{name: shared[name] for name in self.LINKS},
+        }
 
-    def get_ability(self, card: Card) -> str | None:
-        return card.ability or None
+    def to_representation(self, card: Card) -> dict:
+        data = super().to_representation(card)
+        # Another game's attributes are not this card's: leave them out.
+        own = {attribute.id for attribute in card.schema.attributes}
+        for attribute in declared_attributes():
+            if attribute.id not in own:
+                data.pop(api_name(attribute), None)
+        if not data["ability"]:
+            data["ability"] = None
+        return data
 
-    def get_note_pl(self, card: Card) -> str | None:
-        return card.note_pl or None
+    def optional_fields(self) -> set[str]:
+        """Name the fields a card may lack: the attributes some game does not declare."""
+        shared = shared_attribute_ids()
+        return {api_name(a) for a in declared_attributes() if a.id not in shared}
 
-    def get_note_en(self, card: Card) -> str | None:
-        return card.note_en or None
+    def get_copy_limit(self, card: Card) -> int | None:
+        return card_copy_limit(card)
 
     def get_image_url(self, card: Card) -> str:
         printing = primary_printing(card)
@@ -163,9 +184,11 @@ class CardSerializer(serializers.ModelSerializer):
 UNKNOWN_ATTRIBUTE = "Leave it out or send null while it is unknown."
 
 
-def _attribute(choices, what: str) -> serializers.ChoiceField:
-    return serializers.ChoiceField(
-        choices=choices, required=False, allow_null=True, help_text=f"{what}. {UNKNOWN_ATTRIBUTE}"
+def _attribute(attribute_id: str, what: str) -> serializers.Field:
+    """A contract attribute, its values those its game's schema declares."""
+    attribute = next(a for a in declared_attributes() if a.id == attribute_id)
+    return AttributeChoiceField(
+        attribute, required=False, allow_null=True, help_text=f"{what}. {UNKNOWN_ATTRIBUTE}"
     )
 
 
@@ -176,18 +199,18 @@ class ContractCardSerializer(serializers.Serializer):
         help_text="The card's name; entries whose names differ only in case and diacritics are "
         "one card."
     )
-    kind = serializers.ChoiceField(choices=Kind.choices)
+    kind = serializers.ChoiceField(choices=choices(declared_kinds()))
     count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT, help_text="Copies.")
-    faction = _attribute(Faction.choices, "The card's faction (`any` only for an intervention)")
-    order = _attribute(Order.choices, "An angel's order")
+    faction = _attribute("faction", "The card's faction (`any` only for an intervention)")
+    order = _attribute("order", "An angel's order")
     level = serializers.IntegerField(
         required=False, allow_null=True, help_text=f"An angel's level. {UNKNOWN_ATTRIBUTE}"
     )
-    color = _attribute(Color.choices, "An angel's colour")
-    alignment = _attribute(Alignment.choices, "A human's alignment")
-    sex = _attribute(Sex.choices, "A human's sex")
+    color = _attribute("color", "An angel's colour")
+    alignment = _attribute("alignment", "A human's alignment")
+    sex = _attribute("sex", "A human's sex")
     edition_symbol = _attribute(
-        EditionSymbol.choices, "The edition symbol (empty: 2 copies allowed, filled: 1)"
+        "edition_symbol", "The edition symbol (empty: 2 copies allowed, filled: 1)"
     )
 
 

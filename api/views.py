@@ -1,4 +1,7 @@
-"""REST API v1: thin views over the catalogue and deck selectors and services."""
+"""REST API v1: thin views over the catalogue and deck selectors and services.
+
+Their OpenAPI declarations are in api.openapi.
+"""
 
 import uuid
 
@@ -7,14 +10,6 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiExample,
-    OpenApiParameter,
-    OpenApiResponse,
-    extend_schema,
-    extend_schema_view,
-)
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 from rest_framework import exceptions, generics, status
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -24,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import rules
-from api import errors, serializers
+from api import errors, openapi, serializers
 from api.authentication import AUTHENTICATION_CLASSES
 from api.conditional import ETagMixin
 from api.filters import ApiCardFilter, ApiDeckFilter, EditionFilter, parse_bool
@@ -40,29 +35,7 @@ from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import Deck
 
-LANGS = ("pl", "en")
-LANG_PARAM = OpenApiParameter(
-    "lang",
-    str,
-    enum=list(LANGS),
-    description=(
-        "The language of the rule messages and of the error messages: `pl` or `en` (any other "
-        "value is a 400). Without it the `Accept-Language` header (or the site's language "
-        "cookie) decides; the default is Polish."
-    ),
-)
-DECK_ID = OpenApiParameter(
-    "deck_id",
-    OpenApiTypes.UUID,
-    OpenApiParameter.PATH,
-    description="The deck's id (a UUID); anything else is a 404.",
-)
-SLUG = OpenApiParameter(
-    "slug",
-    str,
-    OpenApiParameter.PATH,
-    description="The card's slug (letters, digits, `-` and `_`); anything else is a 404.",
-)
+LANGS = openapi.LANGS
 SLUG_MAX = 120  # Card.slug's max_length
 
 
@@ -115,13 +88,7 @@ class CatalogueView(ApiViewMixin, ETagMixin, generics.ListAPIView):
     pagination_class = PagePagination
 
 
-@extend_schema_view(
-    get=extend_schema(
-        summary="List the games",
-        operation_id="games_list",
-        responses={200: serializers.GameSerializer(many=True), **errors.CATALOGUE_READ_RESPONSES},
-    )
-)
+@openapi.GAME_LIST
 class GameList(CatalogueView):
     """List the games the site serves."""
 
@@ -129,16 +96,7 @@ class GameList(CatalogueView):
     queryset = Game.objects.order_by("name", "pk")
 
 
-@extend_schema_view(
-    get=extend_schema(
-        summary="List the editions",
-        operation_id="editions_list",
-        responses={
-            200: serializers.EditionSerializer(many=True),
-            **errors.CATALOGUE_READ_RESPONSES,
-        },
-    )
-)
+@openapi.EDITION_LIST
 class EditionList(CatalogueView):
     """List the published editions, oldest first."""
 
@@ -148,22 +106,7 @@ class EditionList(CatalogueView):
     queryset = Edition.objects.select_related("game").order_by("game", "released", "name", "pk")
 
 
-@extend_schema_view(
-    get=extend_schema(
-        summary="Search and filter the cards",
-        description=(
-            "Every facet of the catalogue page. Repeat a facet to OR its values "
-            "(`faction=lord&faction=fallen`); `unknown` picks the cards whose value the rulebook "
-            "does not state. Facets combine with AND. `q` matches name and text, ignoring case "
-            "and Polish diacritics, in the card search language (`frakcja:upadli poziom>=7`, see "
-            "/cards/syntax/); a query that does not parse is a 400 whose `error.query` says "
-            "where. `ordering` (or its older name `sort`) orders the results (default `name`). "
-            "A value out of a facet's set is a 400 naming the parameter."
-        ),
-        operation_id="cards_list",
-        responses={200: serializers.CardSerializer(many=True), **errors.CATALOGUE_READ_RESPONSES},
-    )
-)
+@openapi.CARD_LIST
 class CardList(CatalogueView):
     """Filter, sort and paginate the catalogue."""
 
@@ -175,14 +118,7 @@ class CardList(CatalogueView):
         return cards_for_api()
 
 
-@extend_schema_view(
-    get=extend_schema(
-        summary="Get one card",
-        operation_id="cards_retrieve",
-        parameters=[SLUG],
-        responses={200: serializers.CardSerializer, **errors.CATALOGUE_READ_RESPONSES},
-    )
-)
+@openapi.CARD_DETAIL
 class CardDetail(ApiViewMixin, ETagMixin, generics.RetrieveAPIView):
     """Return one card with its sources and printings."""
 
@@ -204,42 +140,7 @@ class ValidateView(LanguageMixin, APIView):
     throttle_classes = [AnonThrottle, UserThrottle, ScopedThrottle]
     throttle_scope = "validate"
 
-    @extend_schema(
-        summary="Validate a deck (nothing is saved)",
-        description=(
-            "Takes the rules engine's JSON contract, the same the `python -m rules validate` "
-            "command reads, and answers its verdict. Input that is not a deck (an unknown value, "
-            "a count below 1, a Fallen Throne…) is a 400 whose `error.fields` key is the place "
-            "in the input (`cards[3].order`)."
-        ),
-        parameters=[LANG_PARAM],
-        request=serializers.ContractSerializer,
-        responses={
-            200: serializers.VerdictSerializer,
-            **errors.WRITE_ERRORS,
-        },
-        examples=[
-            OpenApiExample(
-                "A deck of two Powers",
-                request_only=True,
-                value={
-                    "game": "aniolowie",
-                    "faction": "fallen",
-                    "cards": [
-                        {
-                            "name": "Gaap",
-                            "kind": "angel",
-                            "faction": "fallen",
-                            "order": "powers",
-                            "level": 7,
-                            "edition_symbol": "empty",
-                            "count": 2,
-                        }
-                    ],
-                },
-            )
-        ],
-    )
+    @openapi.VALIDATE
     def post(self, request):
         try:
             verdict = rules.validate_contract(request.data)
@@ -253,18 +154,6 @@ class ValidateView(LanguageMixin, APIView):
 def format_error_message(exc: Exception, lang: str) -> str:
     """The rules engine's message in `lang` if it offers one (`message_pl`…), else its own."""
     return getattr(exc, f"message_{lang}", None) or exc.message
-
-
-DECK_LIST_PARAMS = [
-    OpenApiParameter(
-        "mine",
-        OpenApiTypes.BOOL,
-        description=(
-            "`true` (or `1`): your own decks, private ones included (sign-in required, else "
-            "401); `false` (or `0`, the default): the public decks. Any other value is a 400."
-        ),
-    ),
-]
 
 
 class DeckMixin(LanguageMixin):
@@ -307,20 +196,7 @@ def _input_error(exc: deck_services.DeckInputError) -> exceptions.ValidationErro
     return exceptions.ValidationError({exc.field or "non_field_errors": [exc.message]})
 
 
-@extend_schema_view(
-    get=extend_schema(
-        summary="List public decks, or your own",
-        operation_id="decks_list",
-        parameters=[*DECK_LIST_PARAMS, LANG_PARAM],
-        responses={200: serializers.DeckSummarySerializer(many=True), **errors.READ_ERRORS},
-    ),
-    post=extend_schema(
-        summary="Create a deck",
-        parameters=[LANG_PARAM],
-        request=serializers.DeckCreateSerializer,
-        responses={201: serializers.DeckSerializer, **errors.WRITE_ERRORS},
-    ),
-)
+@openapi.DECK_LIST
 class DeckList(DeckMixin, generics.ListCreateAPIView):
     """List public decks (or `?mine=1` your own) and create decks."""
 
@@ -352,34 +228,7 @@ def _valid(serializer_class, request) -> dict:
     return serializer.validated_data
 
 
-@extend_schema_view(
-    get=extend_schema(
-        summary="Get a deck",
-        operation_id="decks_retrieve",
-        description="Public and unlisted decks for anyone; private ones for their owner only.",
-        parameters=[DECK_ID, LANG_PARAM],
-        responses={200: serializers.DeckSerializer, **errors.READ_ERRORS},
-    ),
-    patch=extend_schema(
-        summary="Change a deck",
-        description=(
-            "Send the `version` you read; if the deck was saved since, nothing is written and "
-            "the answer is 409 with the current version. `cards` replaces the whole list."
-        ),
-        parameters=[DECK_ID, LANG_PARAM],
-        request=serializers.DeckUpdateSerializer,
-        responses={
-            200: serializers.DeckSerializer,
-            409: errors.CONFLICT,
-            **errors.WRITE_ERRORS,
-        },
-    ),
-    delete=extend_schema(
-        summary="Delete a deck",
-        parameters=[DECK_ID, LANG_PARAM],
-        responses={204: OpenApiResponse(description="Deleted."), **errors.WRITE_ERRORS},
-    ),
-)
+@openapi.DECK_DETAIL
 class DeckDetail(DeckMixin, generics.GenericAPIView):
     """Read, change and delete one deck."""
 
@@ -422,13 +271,7 @@ class DeckDetail(DeckMixin, generics.GenericAPIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-@extend_schema_view(
-    get=extend_schema(
-        summary="Get a deck's verdict",
-        parameters=[DECK_ID, LANG_PARAM],
-        responses={200: serializers.VerdictSerializer, **errors.READ_ERRORS},
-    )
-)
+@openapi.DECK_VERDICT
 class DeckVerdict(DeckMixin, APIView):
     """Return the rules' verdict on a deck the user may open."""
 
@@ -444,16 +287,7 @@ class DeckVerdict(DeckMixin, APIView):
         return Response(deck_selectors.deck_verdict(deck, lang=request.lang))
 
 
-@extend_schema_view(
-    post=extend_schema(
-        summary="Get an API token",
-        description="Trade a username and password for the token to send as "
-        "`Authorization: Token <token>`; the same token is returned every time.",
-        request=serializers.TokenRequestSerializer,
-        responses={200: serializers.TokenSerializer, **errors.WRITE_ERRORS},
-        auth=[],
-    )
-)
+@openapi.TOKEN
 class TokenView(ApiViewMixin, ObtainAuthToken):
     """Return the user's API token."""
 
@@ -467,7 +301,7 @@ class TokenView(ApiViewMixin, ObtainAuthToken):
         return Response({"token": token_for(serializer.validated_data["user"])})
 
 
-@extend_schema(exclude=True)
+@openapi.EXCLUDED
 class NotFoundView(APIView):
     """Answer any address under /api/ that is not an endpoint with the JSON 404."""
 

@@ -1,35 +1,59 @@
 """Generated card faces, rendered once per card version and language and kept on disk."""
 
+import os
+import tempfile
 from pathlib import Path
 
 from django.conf import settings
 from django.utils.translation import gettext as _
 
 from cardbase import faces
-from cardbase.choices import Kind
+from cardbase.filters import active_lang
 from cardbase.models import Card
+
+# The attributes a face draws in places of their own; the kind's other choices form its subtitle.
+DRAWN = frozenset({"faction", "order", "choir", "color", "edition_symbol", "level"})
 
 
 def face_for(card: Card) -> faces.CardFace:
-    """Describe a card's generated face in the active language."""
-    subtitle = None
-    if card.kind == Kind.HUMAN:
-        subtitle = " · ".join([card.get_alignment_display() or "?", card.get_sex_display() or "?"])
-    is_angel = card.kind == Kind.ANGEL
+    """Describe a card's generated face in the active language, from the game's schema."""
+    lang = active_lang()
+    schema = card.schema
+    carried = {a.id: a for a in schema.attributes_of(card.kind)}
+
+    def value(attribute_id: str):
+        return card.attribute(attribute_id) if attribute_id in carried else None
+
+    def label(attribute_id: str) -> str | None:
+        found = value(attribute_id)
+        return None if found is None else carried[attribute_id].value_label(found, lang)
+
+    others = [a for a in carried.values() if a.type == "choice" and a.id not in DRAWN]
+    subtitle = " · ".join(label(a.id) or "?" for a in others) if others else None
+    kind = schema.kind(card.kind)
+    level = value("level")
     return faces.CardFace(
         name=card.name,
         kind=card.kind,
-        kind_label=str(card.get_kind_display()),
-        level=card.level if card.kind != Kind.INTERVENTION else None,
-        order_label=str(card.get_order_display()) if card.order else None,
-        choir=card.choir,
-        choir_label=str(card.choir_display) if card.choir else None,
-        color=card.color or None if is_angel else None,
-        faction_label=str(card.get_faction_display()) if card.faction else None,
-        edition_symbol=card.edition_symbol or None,
+        kind_label=kind.label(lang) if kind else card.kind,
+        level=level if isinstance(level, int) else None,
+        order_label=label("order"),
+        choir=value("choir"),
+        choir_label=_titled(carried["choir"], value("choir"), lang) if "choir" in carried else None,
+        color=value("color"),
+        faction_label=label("faction"),
+        edition_symbol=value("edition_symbol"),
         subtitle=subtitle,
         unknown_label=_("?"),
     )
+
+
+def _titled(attribute, found, lang: str) -> str | None:
+    """Name a value with its attribute's label, as "Chór / krąg II"."""
+    if found is None:
+        return None
+    title = attribute.label(lang)
+    return f"{title[:1].upper()}{title[1:]} {attribute.value_label(found, lang)}"
 
 
 def face_png_path(card: Card) -> Path:
@@ -38,7 +62,13 @@ def face_png_path(card: Card) -> Path:
     path = Path(settings.MEDIA_ROOT) / "faces" / f"{card.slug}-{face.fingerprint()}.png"
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_bytes(faces.render_card_face(face))
-        tmp.replace(path)  # atomic, so a concurrent reader never sees half a file
+        # A temporary name of this writer's own: concurrent renders of one face never share it.
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(faces.render_card_face(face))
+            os.replace(tmp, path)  # atomic, so a concurrent reader never sees half a file
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
     return path

@@ -1,57 +1,163 @@
-"""The catalogue's facets, shared by the catalogue page and the API."""
+"""The catalogue's facets, shared by the catalogue page and the API, read from the games' schemas.
+
+Every facet is an attribute a game declares with `facet=True`: a choice attribute becomes a set of
+checkboxes (with "unknown" unless it is derived), a number a `<id>_min`/`<id>_max` range. The sorts
+are the name and each sortable attribute (a number by its value, a ranked choice by its rank).
+"""
 
 import django_filters as filters
 from django import forms
-from django.db.models import Case, IntegerField, Q, Value, When
-from django.utils.translation import gettext_lazy as _
+from django.db.models import Case, IntegerField, Q, When
+from django.db.models import Value as V
+from django.db.models.lookups import Exact
+from django.utils.functional import lazy
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
 
-from cardbase.choices import (
-    Alignment,
-    Choir,
-    Color,
-    EditionSymbol,
-    Faction,
-    Kind,
-    Order,
-    Sex,
-    order_level,
-    orders_in_choir,
-)
+import rules
+from cardbase.attributes import attribute_expression, attribute_q, unknown_q
 from cardbase.models import Card, Edition, Game
 from cardbase.search import query_filter, search_lang
 from cardsearch import SearchError, parse
+from rules.core.schema import Attribute, Kind, Text
 
 UNKNOWN = "unknown"
-UNKNOWN_CHOICE = (UNKNOWN, _("nieznane / unknown"))
-ANGELS = (Kind.ANGEL,)
-HUMANS = (Kind.HUMAN,)
-ANGELS_AND_INTERVENTIONS = (Kind.ANGEL, Kind.INTERVENTION)
+UNKNOWN_CHOICE = (UNKNOWN, gettext_lazy("nieznane / unknown"))
+# A ranked value the card does not have (unknown order) sorts after every known one.
+UNRANKED = 10**6
 
 
-class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
-    """Filter on one or more values, where "unknown" picks the cards with the value blank.
+def active_lang() -> str:
+    """Return the language labels are read in: "en" on English pages, else "pl"."""
+    return "en" if (get_language() or "pl").startswith("en") else "pl"
+
+
+def _label(text: Text, capital: bool = True) -> str:
+    label = text(active_lang())
+    return label[:1].upper() + label[1:] if capital else label
+
+
+# A schema's Text read in the language active when the page renders, not when this module loads.
+lazy_label = lazy(_label, str)
+
+
+def _formatted(message: str, text: Text) -> str:
+    return _(message) % {"label": _label(text)}
+
+
+lazy_formatted = lazy(_formatted, str)
+
+
+def _unique_by_id(items) -> tuple:
+    """Keep the first declaration of each id (the catalogue spans every game)."""
+    seen: dict[str, object] = {}
+    for item in items:
+        seen.setdefault(item.id, item)
+    return tuple(seen.values())
+
+
+def catalogue_kinds() -> tuple[Kind, ...]:
+    """Return the kinds of card of every game, first declaration first."""
+    return _unique_by_id(kind for game in rules.all_games() for kind in game.schema.kinds)
+
+
+def catalogue_attributes() -> tuple[Attribute, ...]:
+    """Return the attributes of every game, first declaration first."""
+    return _unique_by_id(a for game in rules.all_games() for a in game.schema.attributes)
+
+
+def is_ranked(attribute: Attribute) -> bool:
+    """Tell whether a choice attribute's values all have a rank (an order's level)."""
+    return (
+        attribute.type == "choice"
+        and bool(attribute.values)
+        and all(v.rank is not None for v in attribute.values)
+    )
+
+
+def rank_expression(attribute: Attribute, *, prefix: str = ""):
+    """Return a ranked choice attribute's rank as SQL; an unknown value ranks last."""
+    expression = attribute_expression(attribute, prefix=prefix)
+    return Case(
+        *(When(Exact(expression, value.id), then=V(value.rank)) for value in attribute.values),
+        default=V(UNRANKED),
+        output_field=IntegerField(),
+    )
+
+
+def sort_expression(attribute: Attribute, *, prefix: str = ""):
+    """Return what a sortable attribute sorts by: a number's value, a ranked choice's rank."""
+    if is_ranked(attribute):
+        return rank_expression(attribute, prefix=prefix)
+    return attribute_expression(attribute, prefix=prefix)
+
+
+ATTRIBUTES_BY_ID = {a.id: a for a in catalogue_attributes()}
+FACET_ATTRIBUTES = tuple(
+    a for a in catalogue_attributes() if a.facet and a.type in ("choice", "bool")
+)
+RANGE_ATTRIBUTES = tuple(a for a in catalogue_attributes() if a.facet and a.type == "int")
+SORT_ATTRIBUTES = tuple(
+    a for a in catalogue_attributes() if a.sortable and (a.type == "int" or is_ranked(a))
+)
+
+
+class _AttributeFilterMixin:
+    """Hold the attribute by id: a FilterSet deep-copies its filters, and schemas stay shared."""
+
+    @property
+    def attribute(self) -> Attribute:
+        return ATTRIBUTES_BY_ID[self.attribute_id]
+
+
+class UnknownAwareChoiceFilter(_AttributeFilterMixin, filters.MultipleChoiceFilter):
+    """Filter on one or more values of an attribute, where "unknown" picks the cards without one.
 
     A value that a kind of card does not have (a human's order) is not unknown, so "unknown"
-    only picks cards of the kinds the attribute belongs to.
+    only picks cards of the kinds the attribute belongs to. A derived attribute offers no
+    "unknown" of its own: it is unknown exactly when what it follows from is.
     """
 
-    def __init__(self, *args, choices, kinds=None, **kwargs):
+    def __init__(self, *args, attribute: Attribute, **kwargs):
         kwargs.setdefault("widget", forms.CheckboxSelectMultiple)
-        self.kinds = kinds
-        super().__init__(*args, choices=[*choices, UNKNOWN_CHOICE], **kwargs)
+        self.attribute_id = attribute.id
+        choices = [(v.id, lazy_label(v.label, False)) for v in attribute.values]
+        if attribute.type == "bool":
+            choices = [("true", gettext_lazy("tak")), ("false", gettext_lazy("nie"))]
+        if self.unknown_aware:
+            choices.append(UNKNOWN_CHOICE)
+        kwargs.setdefault("label", lazy_label(attribute.label))
+        super().__init__(*args, choices=choices, **kwargs)
+
+    @property
+    def unknown_aware(self) -> bool:
+        return not self.attribute.derived
 
     def filter(self, qs, value):
         if not value:
             return qs
+        known = [item for item in value if item != UNKNOWN]
+        if self.attribute.type == "bool":
+            known = [item == "true" for item in known]
         query = Q()
-        for item in value:
-            if item != UNKNOWN:
-                query |= Q(**{self.field_name: item})
-            elif self.kinds:
-                query |= Q(**{self.field_name: ""}, kind__in=self.kinds)
-            else:
-                query |= Q(**{self.field_name: ""})
-        return qs.filter(query).distinct() if self.distinct else qs.filter(query)
+        if known:
+            query |= attribute_q(self.attribute, known, "in")
+        if UNKNOWN in value:
+            query |= unknown_q(self.attribute)
+        return qs.filter(query)
+
+
+class AttributeRangeFilter(_AttributeFilterMixin, filters.NumberFilter):
+    """Keep the cards whose number attribute is at least (`gte`) or at most (`lte`) a value."""
+
+    def __init__(self, *args, attribute: Attribute, **kwargs):
+        self.attribute_id = attribute.id
+        super().__init__(*args, **kwargs)
+
+    def filter(self, qs, value):
+        if value in (None, ""):
+            return qs
+        return qs.filter(attribute_q(self.attribute, int(value), self.lookup_expr))
 
 
 class SearchQueryField(forms.CharField):
@@ -72,69 +178,87 @@ class SearchQueryFilter(filters.CharFilter):
     field_class = SearchQueryField
 
 
-SORTS = {
-    "name": ("search_name",),
-    "-name": ("-search_name",),
-    "level": ("level", "search_name"),
-    "-level": ("-level", "search_name"),
-    "order": ("order_rank", "search_name"),
-    "-order": ("-order_rank", "search_name"),
-}
-SORT_CHOICES = [
-    ("name", _("nazwa A–Z")),
-    ("-name", _("nazwa Z–A")),
-    ("level", _("poziom rosnąco")),
-    ("-level", _("poziom malejąco")),
-    ("order", _("zakon od najmłodszego")),
-    ("-order", _("zakon od najstarszego")),
-]
+def _sorts() -> dict[str, tuple]:
+    sorts: dict[str, tuple] = {"name": ("search_name",), "-name": ("-search_name",)}
+    for attribute in SORT_ATTRIBUTES:
+        key = f"sort_{attribute.id}"
+        sorts[attribute.id] = (key, "search_name")
+        sorts[f"-{attribute.id}"] = (f"-{key}", "search_name")
+    return sorts
 
 
-class CardFilter(filters.FilterSet):
-    """Every catalogue facet; all of them combine with AND."""
+def _sort_choices() -> list[tuple[str, str]]:
+    choices = [("name", gettext_lazy("nazwa A–Z")), ("-name", gettext_lazy("nazwa Z–A"))]
+    for attribute in SORT_ATTRIBUTES:
+        if is_ranked(attribute):
+            up, down = "%(label)s od najniższej rangi", "%(label)s od najwyższej rangi"
+        else:
+            up, down = "%(label)s rosnąco", "%(label)s malejąco"
+        choices.append((attribute.id, lazy_formatted(up, attribute.label)))
+        choices.append((f"-{attribute.id}", lazy_formatted(down, attribute.label)))
+    return choices
 
-    # The checkbox facets, in the order the page shows them.
-    FACETS = ("kind", "faction", "order", "choir", "color", "edition_symbol", "alignment", "sex")
-    # The facets that offer "unknown" as a value of their own.
-    UNKNOWN_AWARE = ("faction", "order", "color", "edition_symbol", "alignment", "sex")
 
-    q = SearchQueryFilter(method="filter_text", label=_("Szukaj"))
-    game = filters.ModelChoiceFilter(
-        field_name="game", to_field_name="slug", queryset=Game.objects.all(), label=_("Gra")
-    )
-    kind = filters.MultipleChoiceFilter(
-        choices=Kind.choices, label=_("Rodzaj"), widget=forms.CheckboxSelectMultiple
-    )
-    faction = UnknownAwareChoiceFilter(
-        choices=Faction.choices, kinds=ANGELS_AND_INTERVENTIONS, label=_("Frakcja")
-    )
-    order = UnknownAwareChoiceFilter(choices=Order.choices, kinds=ANGELS, label=_("Zakon"))
-    choir = filters.MultipleChoiceFilter(
-        choices=Choir.choices,
-        method="filter_choir",
-        label=_("Chór / Krąg"),
-        widget=forms.CheckboxSelectMultiple,
-    )
-    color = UnknownAwareChoiceFilter(choices=Color.choices, kinds=ANGELS, label=_("Kolor"))
-    level_min = filters.NumberFilter(field_name="level", lookup_expr="gte", label=_("Poziom od"))
-    level_max = filters.NumberFilter(field_name="level", lookup_expr="lte", label=_("Poziom do"))
-    edition = filters.ModelChoiceFilter(
+SORTS = _sorts()
+SORT_CHOICES = _sort_choices()
+
+
+def _declared_filters() -> dict[str, filters.Filter]:
+    """The filters in the order the page shows them: search, game, facets, ranges, edition, sort."""
+    declared: dict[str, filters.Filter] = {
+        "q": SearchQueryFilter(method="filter_text", label=gettext_lazy("Szukaj")),
+        "game": filters.ModelChoiceFilter(
+            field_name="game",
+            to_field_name="slug",
+            queryset=Game.objects.all(),
+            label=gettext_lazy("Gra"),
+        ),
+        "kind": filters.MultipleChoiceFilter(
+            choices=[(k.id, lazy_label(k.label, False)) for k in catalogue_kinds()],
+            label=gettext_lazy("Rodzaj"),
+            widget=forms.CheckboxSelectMultiple,
+        ),
+    }
+    for attribute in FACET_ATTRIBUTES:
+        declared[attribute.id] = UnknownAwareChoiceFilter(attribute=attribute)
+    for attribute in RANGE_ATTRIBUTES:
+        declared[f"{attribute.id}_min"] = AttributeRangeFilter(
+            attribute=attribute,
+            field_name=attribute.id,
+            lookup_expr="gte",
+            label=lazy_formatted("%(label)s od", attribute.label),
+        )
+        declared[f"{attribute.id}_max"] = AttributeRangeFilter(
+            attribute=attribute,
+            field_name=attribute.id,
+            lookup_expr="lte",
+            label=lazy_formatted("%(label)s do", attribute.label),
+        )
+    declared["edition"] = filters.ModelChoiceFilter(
         field_name="printings__edition",
         to_field_name="slug",
         queryset=Edition.objects.all(),
-        label=_("Edycja"),
+        label=gettext_lazy("Edycja"),
         distinct=True,
     )
-    edition_symbol = UnknownAwareChoiceFilter(
-        choices=EditionSymbol.choices, label=_("Symbol edycji")
+    declared["sort"] = filters.ChoiceFilter(
+        choices=SORT_CHOICES,
+        method="sort_by",
+        label=gettext_lazy("Sortuj"),
+        empty_label=None,
     )
-    alignment = UnknownAwareChoiceFilter(
-        choices=Alignment.choices, kinds=HUMANS, label=_("Charakter")
-    )
-    sex = UnknownAwareChoiceFilter(choices=Sex.choices, kinds=HUMANS, label=_("Płeć"))
-    sort = filters.ChoiceFilter(
-        choices=SORT_CHOICES, method="sort_by", label=_("Sortuj"), empty_label=None
-    )
+    return declared
+
+
+class _CardFilterBase(filters.FilterSet):
+    """Every catalogue facet; all of them combine with AND."""
+
+    # The checkbox facets, in the order the page shows them.
+    FACETS = ("kind", *(a.id for a in FACET_ATTRIBUTES))
+    # The facets that offer "unknown" as a value of their own.
+    UNKNOWN_AWARE = tuple(a.id for a in FACET_ATTRIBUTES if not a.derived)
+    # The number ranges, as (attribute id, its lower-bound filter, its upper-bound filter).
+    RANGES = tuple((a.id, f"{a.id}_min", f"{a.id}_max") for a in RANGE_ATTRIBUTES)
 
     class Meta:
         model = Card
@@ -144,26 +268,18 @@ class CardFilter(filters.FilterSet):
         # The form already parsed the query; parsing again is microseconds.
         return qs.filter(query_filter(parse(value), using=qs.db))
 
-    def filter_choir(self, qs, name, value):
-        if not value:
-            return qs
-        query = Q()
-        for choir in value:
-            query |= Q(order__in=orders_in_choir(choir))
-        return qs.filter(query)
-
     def sort_by(self, qs, name, value):
         return qs  # applied in filter_queryset so that the default sort holds too
 
     def filter_queryset(self, queryset):
         qs = super().filter_queryset(queryset)
         sort = self.form.cleaned_data.get("sort") or "name"
-        return qs.annotate(order_rank=ORDER_RANK).order_by(*SORTS[sort], "pk")
+        annotations = {f"sort_{a.id}": sort_expression(a) for a in SORT_ATTRIBUTES}
+        return qs.annotate(**annotations).order_by(*SORTS[sort], "pk")
 
 
-# Sorting by the hierarchy needs the order's rank, not its alphabetical id; unknown sorts last.
-ORDER_RANK = Case(
-    *(When(order=order, then=Value(order_level(order))) for order in Order.values),
-    default=Value(99),
-    output_field=IntegerField(),
+CardFilter = filters.filterset.FilterSetMetaclass(
+    "CardFilter",
+    (_CardFilterBase,),
+    {"__module__": __name__, "__qualname__": "CardFilter", **_declared_filters()},
 )

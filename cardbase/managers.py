@@ -1,31 +1,27 @@
-"""Catalogue queries with the game's own names."""
+"""Catalogue queries over the cards' shared columns and their games' attributes."""
 
 from django.db import models
 from django.db.models import Q
 
-from cardbase.choices import orders_in_choir
+from cardbase.attributes import attribute_q, find_attribute
 from rules.core import card_key
 
 
 class CardQuerySet(models.QuerySet):
-    """Card queries named after the game's vocabulary."""
+    """Card queries; attributes are read through their games' declarations."""
 
     def of_game(self, slug: str) -> "CardQuerySet":
         return self.filter(game__slug=slug)
 
-    def angels(self) -> "CardQuerySet":
-        return self.filter(kind="angel")
+    def of_kind(self, *kinds: str) -> "CardQuerySet":
+        return self.filter(kind__in=kinds)
 
-    def of_faction(self, faction: str) -> "CardQuerySet":
-        return self.filter(faction=faction)
-
-    def in_choir(self, choir: str) -> "CardQuerySet":
-        """Keep angels whose order belongs to the choir (I, II or III)."""
-        return self.filter(order__in=orders_in_choir(choir))
-
-    def fitting_deck_of(self, faction: str) -> "CardQuerySet":
-        """Keep the cards a deck of this faction may hold (its own, both-faction ones, humans)."""
-        return self.filter(Q(faction=faction) | Q(faction="any") | Q(kind="human"))
+    def with_attribute(self, attribute_id: str, value, lookup: str = "exact") -> "CardQuerySet":
+        """Keep the cards whose attribute compares to `value`; none if no game declares it."""
+        attribute = find_attribute(attribute_id)
+        if attribute is None:
+            return self.none()
+        return self.filter(attribute_q(attribute, value, lookup))
 
     def matching(self, text: str) -> "CardQuerySet":
         """Keep cards whose name or text holds every word, ignoring case and diacritics."""
@@ -34,11 +30,17 @@ class CardQuerySet(models.QuerySet):
             qs = qs.filter(Q(search_name__contains=word) | Q(search_text__contains=word))
         return qs
 
-    def same_order_as(self, card) -> "CardQuerySet":
-        """Return the other cards of the card's order in its game."""
-        if not card.order:
+    def sharing(self, card, attribute_id: str) -> "CardQuerySet":
+        """Return the other cards of the card's game with the same value of an attribute."""
+        value = card.attribute(attribute_id)
+        attribute = card.schema.attribute(attribute_id)
+        if value is None or attribute is None:
             return self.none()
-        return self.filter(game_id=card.game_id, order=card.order).exclude(pk=card.pk)
+        return (
+            self.filter(game_id=card.game_id)
+            .filter(attribute_q(attribute, value))
+            .exclude(pk=card.pk)
+        )
 
     def for_listing(self) -> "CardQuerySet":
         """Fetch what a catalogue row shows in a constant number of queries."""

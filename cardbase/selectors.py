@@ -1,14 +1,17 @@
 """Reads from the catalogue, shaped for the pages and the API."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch
 from django.http import QueryDict
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
-from cardbase.filters import UNKNOWN, CardFilter
+from cardbase.filters import UNKNOWN, CardFilter, active_lang, catalogue_attributes, is_ranked
 from cardbase.models import Card, CardSource, Printing
+from rules.core.schema import Attribute
 
 PAGE_SIZES = (24, 48, 96)
 
@@ -81,9 +84,127 @@ def card_by_slug(*, slug: str) -> Card:
     return get_object_or_404(queryset, slug=slug)
 
 
-def cards_of_same_order(*, card: Card) -> list[Card]:
-    """Return the other cards of the card's order, Lord's and Fallen alike."""
-    return list(Card.objects.same_order_as(card).for_listing().order_by("faction", "search_name"))
+@dataclass(frozen=True)
+class Fact:
+    """One attribute of a card as its page shows it: label, and value (None while unknown)."""
+
+    id: str
+    label: str
+    value: Any
+    long: bool = False  # a text shown as paragraphs
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def shown_value(attribute: Attribute, value, lang: str):
+    """Return a known value the way a page shows it; None stays None (unknown)."""
+    if value is None or value == "":
+        return None
+    if attribute.multi and isinstance(value, list):
+        return ", ".join(str(_one_value(attribute, item, lang)) for item in value)
+    return _one_value(attribute, value, lang)
+
+
+def _one_value(attribute: Attribute, value, lang: str):
+    if attribute.type == "choice":
+        return attribute.value_label(value, lang)
+    if attribute.type == "bool":
+        return _("tak") if value else _("nie")
+    if attribute.type == "int" and isinstance(value, int) and attribute.maximum is not None:
+        return f"{value:0{len(str(attribute.maximum))}d}"
+    return value
+
+
+def card_facts(card: Card) -> list[Fact]:
+    """Return every attribute the card's kind carries, in the schema's order, unknown included."""
+    lang = active_lang()
+    return [
+        Fact(
+            id=attribute.id,
+            label=capitalised(attribute.label(lang)),
+            value=shown_value(attribute, card.attribute(attribute.id), lang),
+            long=attribute.type == "text",
+        )
+        for attribute in card.schema.attributes_of(card.kind)
+    ]
+
+
+def kind_label(card: Card) -> str:
+    """Return the label of the card's kind in the page's language."""
+    kind = card.schema.kind(card.kind)
+    return kind.label(active_lang()) if kind else card.kind
+
+
+def ranking_attribute(card: Card) -> Attribute | None:
+    """Return the first sortable ranked attribute the card's kind carries (an angel's order)."""
+    return next(
+        (a for a in card.schema.attributes_of(card.kind) if a.sortable and is_ranked(a)), None
+    )
+
+
+@dataclass(frozen=True)
+class Related:
+    """The other cards sharing the card's value of its ranking attribute."""
+
+    label: str
+    value: str | None
+    cards: list[Card]
+
+
+def related_cards(*, card: Card) -> Related | None:
+    """Return the other cards with the card's value of its ranking attribute, None if it has none."""
+    attribute = ranking_attribute(card)
+    if attribute is None:
+        return None
+    lang = active_lang()
+    value = card.attribute(attribute.id)
+    cards = list(
+        Card.objects.sharing(card, attribute.id).for_listing().order_by("search_name", "pk")
+    )
+    return Related(
+        label=attribute.label(lang),
+        value=None if value is None else attribute.value_label(value, lang),
+        cards=cards,
+    )
+
+
+def card_note(card: Card) -> str:
+    """Return the editorial note in the page's language, else in Polish, else in any language."""
+    notes = card.notes or {}
+    return notes.get(active_lang()) or notes.get("pl") or next(iter(notes.values()), "")
+
+
+@dataclass(frozen=True)
+class Column:
+    id: str
+    label: str
+
+
+def table_columns() -> list[Column]:
+    """Return the catalogue table's columns: every game's choice and number attributes."""
+    lang = active_lang()
+    return [
+        Column(a.id, capitalised(a.label(lang)))
+        for a in catalogue_attributes()
+        if a.type in ("choice", "int")
+    ]
+
+
+def source_labels(card: Card, names) -> str:
+    """Name the facts a source gives the way the page labels them, not by their identifiers."""
+    lang = active_lang()
+    labels = []
+    for name in names:
+        attribute = card.schema.attribute(name)
+        if attribute is not None:
+            labels.append(attribute.label(lang))
+        elif name == "text":
+            labels.append(_("tekst karty"))
+        else:  # a fixture may cite a fact the schema has no attribute for
+            labels.append(name)
+    return ", ".join(labels)
 
 
 def primary_printing(card: Card) -> Printing | None:

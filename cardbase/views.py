@@ -36,6 +36,8 @@ def card_list(request: HttpRequest) -> HttpResponse:
             "view_mode": view_mode,
             "query_without_page": params.urlencode(),
             "facet_names": CardFilter.FACETS,
+            "range_names": [name for _id, *names in CardFilter.RANGES for name in names],
+            "table_columns": selectors.table_columns(),
             "search_error": feedback.error,
             "search_message": feedback.message,
             "search_description": feedback.description,
@@ -54,13 +56,18 @@ def card_search_syntax(request: HttpRequest) -> HttpResponse:
 @require_GET
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card = selectors.card_by_slug(slug=slug)
+    related = selectors.related_cards(card=card)
     return render(
         request,
         "cardbase/card_detail.html",
         {
             "card": card,
+            "kind_label": selectors.kind_label(card),
+            "facts": selectors.card_facts(card),
+            "note": selectors.card_note(card),
             "printing": selectors.primary_printing(card),
-            "same_order": selectors.cards_of_same_order(card=card),
+            "related": related,
+            "same_order": related.cards if related else [],
         },
     )
 

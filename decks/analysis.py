@@ -6,12 +6,14 @@ from dataclasses import dataclass
 from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 
-from cardbase.choices import Color, Kind, choir_label
+import rules
 from cardbase.models import Card
 from decks import charts, odds
+from decks.cardfacts import choir_label, kind_label, value_label
 from decks.models import Deck
 from decks.selectors import DeckSheet, Line, deck_counts
-from rules.aniolowie.schema import choir_for_order
+from rules.aniolowie.schema import COLORS, choir_for_order
+from rules.core.schema import CardSchema
 
 CHOIR_FILLS = {"I": "#5b3f8c", "II": "#2f7a6b", "III": "#7a4e0f"}
 KIND_FILLS = {"angel": "#7a4e0f", "intervention": "#2f7a6b", "human": "#6b6670"}
@@ -35,6 +37,10 @@ class SampleHand:
     population: int
     first: list[Card]
     second: list[Card] | None
+
+
+def _schema(sheet: DeckSheet) -> CardSchema:
+    return rules.get_game(sheet.deck.game.slug).schema
 
 
 def _angel_lines(sheet: DeckSheet) -> list[Line]:
@@ -67,10 +73,11 @@ def _levels_chart(sheet: DeckSheet, angels: list[Line]) -> charts.Chart:
     by_level: dict[int, int] = {}
     unknown = 0
     for line in angels:
-        if line.card.level is None:
+        level = line.card.attribute("level")
+        if level is None:
             unknown += line.count
         else:
-            by_level[line.card.level] = by_level.get(line.card.level, 0) + line.count
+            by_level[level] = by_level.get(level, 0) + line.count
     # Every level of the faction's ladder gets a column, so that missing levels show.
     levels = sorted({rung.level for rung in sheet.ladder} | set(by_level))
     bars = [
@@ -88,12 +95,16 @@ def _levels_chart(sheet: DeckSheet, angels: list[Line]) -> charts.Chart:
     )
 
 
-def _colours_chart(angels: list[Line]) -> charts.Chart:
-    counts = {colour: 0 for colour in [*Color.values, ""]}
+def _colours_chart(sheet: DeckSheet, angels: list[Line]) -> charts.Chart:
+    schema = _schema(sheet)
+    counts = {colour: 0 for colour in [*COLORS, ""]}
     for line in angels:
-        counts[line.card.color] = counts.get(line.card.color, 0) + line.count
+        colour = line.card.attribute("color") or ""
+        counts[colour] = counts.get(colour, 0) + line.count
     bars = [
-        charts.Bar(label=str(Color(colour).label), value=counts[colour], key=colour, fill=fill)
+        charts.Bar(
+            label=value_label(schema, "color", colour), value=counts[colour], key=colour, fill=fill
+        )
         for colour, fill in charts.CARD_COLOURS.items()
     ]
     bars.append(
@@ -150,7 +161,9 @@ def _kinds_chart(sheet: DeckSheet) -> charts.Chart:
     totals = sheet.totals
     values = {"angel": totals.angels, "intervention": totals.interventions, "human": totals.humans}
     bars = [
-        charts.Bar(label=str(Kind(kind).label), value=value, key=kind, fill=KIND_FILLS[kind])
+        charts.Bar(
+            label=kind_label(_schema(sheet), kind), value=value, key=kind, fill=KIND_FILLS[kind]
+        )
         for kind, value in values.items()
     ]
     return charts.horizontal_bars(
@@ -169,7 +182,7 @@ def deck_analysis(sheet: DeckSheet) -> Analysis:
         charts=[
             _ladder_chart(sheet),
             _levels_chart(sheet, angels),
-            _colours_chart(angels),
+            _colours_chart(sheet, angels),
             _choirs_chart(sheet),
             _kinds_chart(sheet),
         ],
@@ -198,7 +211,7 @@ def sample_hand(deck: Deck, *, seed: int, redraw: bool = False) -> SampleHand:
     host = [
         (card, count)
         for card, count in sorted(deck_counts(deck), key=lambda cc: (cc[0].search_name, cc[0].pk))
-        if card.kind != Kind.HUMAN
+        if card.kind != "human"
     ]
     # The hand page shows each card's face; fetch the printings of all of them at once.
     prefetch_related_objects([card for card, count in host], "printings")

@@ -6,26 +6,39 @@ from typing import Any
 import rules
 from cardbase.models import Card
 
-# Card fields the rules engine reads; a blank value in the database is unknown to the rules.
-_RULE_FIELDS = ("faction", "order", "level", "color", "alignment", "sex", "edition_symbol")
+# The attributes each game's parse_deck reads, by game id: the only ones a contract entry carries
+# (a card's other attributes, its text and the derived choir, mean nothing to the rules).
+CONTRACT_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
+    "aniolowie": ("faction", "order", "level", "color", "alignment", "sex", "edition_symbol"),
+}
 
 
-def card_entry(card: Card, count: int) -> dict[str, Any]:
-    """Return a card as one entry of the contract, leaving unknown attributes out."""
+def contract_attributes(game: str) -> tuple[str, ...]:
+    """Return the attribute ids the rules of `game` read from a card (none for an unknown game)."""
+    return CONTRACT_ATTRIBUTES.get(game, ())
+
+
+def card_entry(card: Card, count: int, attributes: Iterable[str]) -> dict[str, Any]:
+    """Return a card as one entry of the contract with the known ones of `attributes`.
+
+    A missing attribute is unknown and stays out of the entry, as the contract spells unknown.
+    """
     entry: dict[str, Any] = {"id": card.pk, "name": card.name, "kind": card.kind, "count": count}
-    for field in _RULE_FIELDS:
-        value = getattr(card, field)
-        if value not in ("", None):
-            entry[field] = value
+    known = card.attributes or {}
+    for attribute in attributes:
+        value = known.get(attribute)
+        if value is not None:
+            entry[attribute] = value
     return entry
 
 
 def contract_for(*, game: str, faction: str, counts: Iterable[tuple[Card, int]]) -> dict:
     """Return a deck in the rules engine's JSON contract."""
+    attributes = contract_attributes(game)
     return {
         "game": game,
         "faction": faction,
-        "cards": [card_entry(card, count) for card, count in counts],
+        "cards": [card_entry(card, count, attributes) for card, count in counts],
     }
 
 

@@ -10,9 +10,11 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 from django.http import QueryDict
 
-from cardbase.choices import Order, choir_label
+import rules
+from cardbase.attributes import attribute_q, known_q
 from cardbase.filters import CardFilter
 from cardbase.models import Card
+from decks.cardfacts import card_copy_limit, choir_label, value_label
 from decks.contract import contract_for, verdict_in
 from decks.filters import PublicDeckFilter
 from decks.models import Deck, DeckCard, DeckVersion
@@ -31,7 +33,7 @@ class Line:
 
     @property
     def limit(self) -> int | None:
-        return self.card.copy_limit
+        return card_copy_limit(self.card)
 
     @property
     def over_limit(self) -> bool:
@@ -139,7 +141,9 @@ def deck_for_owner(*, deck_id: UUID | str, user: User | AnonymousUser) -> Deck:
 def deck_counts(deck: Deck) -> list[tuple[Card, int]]:
     """Return the deck's cards with their counts, in name order."""
     entries = (
-        DeckCard.objects.filter(deck=deck).select_related("card").order_by("card__search_name")
+        DeckCard.objects.filter(deck=deck)
+        .select_related("card__game")
+        .order_by("card__search_name")
     )
     return [(entry.card, entry.count) for entry in entries]
 
@@ -219,16 +223,18 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
     lines = [
         Line(card, count, card.pk in at_fault, card.pk in unverified) for card, count in counts
     ]
+    schema = rules.get_game(deck.game.slug).schema
     by_order: dict[str, list[Line]] = {}
     for line in lines:
-        if line.card.kind == "angel" and line.card.order:
-            by_order.setdefault(line.card.order, []).append(line)
+        order = line.card.attribute("order")
+        if line.card.kind == "angel" and order:
+            by_order.setdefault(order, []).append(line)
     orders = [o for o in ORDERS if deck.faction == "lord" or o.id != "thrones"]
     top = max((i for i, o in enumerate(orders) if o.id in by_order), default=-1)
     ladder = [
         Rung(
             order=o.id,
-            label=str(Order(o.id).label),
+            label=value_label(schema, "order", o.id, lang),
             level=o.level,
             choir=choir_label(o.choir, deck.faction),
             lines=by_order.get(o.id, []),
@@ -239,7 +245,7 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
     ladder.reverse()
     humans = [line for line in lines if line.card.kind == "human"]
     alignment = {
-        a: sum(h.count for h in humans if h.card.alignment == a)
+        a: sum(h.count for h in humans if (h.card.attribute("alignment") or "") == a)
         for a in ("good", "evil", "neutral", "")
     }
     angels = sum(line.count for line in lines if line.card.kind == "angel")
@@ -249,7 +255,9 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
     return DeckSheet(
         deck=deck,
         ladder=ladder,
-        unknown_order=[line for line in lines if line.card.kind == "angel" and not line.card.order],
+        unknown_order=[
+            line for line in lines if line.card.kind == "angel" and not line.card.attribute("order")
+        ],
         humans=humans,
         interventions=interventions,
         totals=Totals(
@@ -281,6 +289,19 @@ class BuilderSearch:
     all_factions: bool
 
 
+def fitting_faction_q(deck: Deck, *, prefix: str = "") -> Q:
+    """Keep the cards that may go into the deck's faction: its own, both factions', unknown ones.
+
+    The humans serve either faction; `prefix` reaches the card through a relation ("card__").
+    """
+    faction = rules.get_game(deck.game.slug).schema.attribute("faction")
+    if faction is None:  # a game without factions: every card fits
+        return Q()
+    fits = attribute_q(faction, [deck.faction, "any"], "in", prefix=prefix)
+    unknown = ~known_q(faction, prefix=prefix)
+    return fits | unknown | Q(**{f"{prefix}kind": "human"})
+
+
 def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> BuilderSearch:
     """Search the deck's game for cards to add, by default only those that may fit its faction.
 
@@ -290,7 +311,7 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
     base = Card.objects.of_game(deck.game.slug).for_listing()
     all_factions = params.get("all_factions") == "1"
     if not all_factions:
-        base = base.filter(Q(faction__in=[deck.faction, "any", ""]) | Q(kind="human"))
+        base = base.filter(fitting_faction_q(deck))
     filterset = CardFilter(params, queryset=base)
     queryset = filterset.qs if filterset.is_valid() else Card.objects.none()
     page = Paginator(queryset, BUILDER_PAGE_SIZE).get_page(page_number)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -231,14 +231,21 @@ def _keep_version(deck: Deck, counts: list[tuple[Card, int]]) -> None:
     )
 
 
-def _refresh_verdict(deck: Deck, counts: list[tuple[Card, int]]) -> None:
+def _verdict_fields(deck: Deck, counts: list[tuple[Card, int]]) -> dict:
+    """Return the deck's verdict, validity and card total as the rules judge `counts` now."""
     verdict = judge(contract_for(game=deck.game.slug, faction=deck.faction, counts=counts))
-    deck.verdict = verdict
-    deck.is_valid = verdict["valid"]
-    deck.card_total = sum(count for _, count in counts)
-    Deck.objects.filter(pk=deck.pk).update(
-        verdict=deck.verdict, is_valid=deck.is_valid, card_total=deck.card_total
-    )
+    return {
+        "verdict": verdict,
+        "is_valid": verdict["valid"],
+        "card_total": sum(count for _, count in counts),
+    }
+
+
+def _refresh_verdict(deck: Deck, counts: list[tuple[Card, int]]) -> None:
+    fields = _verdict_fields(deck, counts)
+    for name, value in fields.items():
+        setattr(deck, name, value)
+    Deck.objects.filter(pk=deck.pk).update(**fields)
 
 
 def _game_with_rules(slug: str) -> Game:
@@ -400,9 +407,25 @@ def user_sign_up(*, username: str, password: str) -> AbstractBaseUser:
 
 
 def revalidate_decks_with(*, card: Card) -> int:
-    """Refresh the stored verdict of every deck holding `card`; return how many changed."""
-    decks = Deck.objects.filter(entries__card=card).select_related("game").distinct()
+    """Refresh the stored verdict of every deck holding `card`; return how many changed.
+
+    Called when a catalogue card is corrected. Three queries whatever the number of decks: the
+    decks, their entries with their cards, and one bulk update of the decks whose verdict,
+    validity or total moved.
+    """
+    entries = DeckCard.objects.select_related("card").order_by("card__search_name")
+    decks = (
+        Deck.objects.filter(pk__in=DeckCard.objects.filter(card=card).values("deck_id"))
+        .select_related("game")
+        .prefetch_related(Prefetch("entries", queryset=entries))
+    )
+    changed = []
     for deck in decks:
-        counts = [(entry.card, entry.count) for entry in deck.entries.select_related("card")]
-        _refresh_verdict(deck, counts)
-    return len(decks)
+        counts = [(entry.card, entry.count) for entry in deck.entries.all()]
+        fresh = _verdict_fields(deck, counts)
+        if any(getattr(deck, name) != value for name, value in fresh.items()):
+            for name, value in fresh.items():
+                setattr(deck, name, value)
+            changed.append(deck)
+    Deck.objects.bulk_update(changed, ["verdict", "is_valid", "card_total"])
+    return len(changed)

@@ -20,9 +20,9 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
 import rules
-from cardbase.choices import Order
 from cardbase.models import Card, Game
 from decks import selectors, textformat
+from decks.cardfacts import value_label
 from decks.contract import contract_for, judge
 from decks.models import Deck
 from decks.selectors import DeckSheet, deck_contract, deck_counts
@@ -474,7 +474,8 @@ def read_import(fmt: str, text: str, *, faction: str | None = None) -> ImportedD
 
 def infer_faction(cards: Iterable[Card]) -> str | None:
     """Return the one faction the deck's angels and interventions name, or None if not one."""
-    seen = {card.faction for card in cards if card.faction in ("lord", "fallen")}
+    factions = (card.attribute("faction") for card in cards)
+    seen = {faction for faction in factions if faction in ("lord", "fallen")}
     return seen.pop() if len(seen) == 1 else None
 
 
@@ -630,12 +631,14 @@ def deck_text(deck: Deck) -> str:
         out.append("")
         out.append(textformat.comment(_("Anioły")))
     # Highest order first, as the builder's ladder shows them.
+    schema = rules.get_game(deck.game.slug).schema
     for info in reversed(ORDERS):
-        in_order = [(card, n) for card, n in angels if card.order == info.id]
+        in_order = [(card, n) for card, n in angels if card.attribute("order") == info.id]
         if in_order:
-            out.append(textformat.comment(f"{Order(info.id).label} ({info.level:02d})"))
+            label = value_label(schema, "order", info.id)
+            out.append(textformat.comment(f"{label} ({info.level:02d})"))
             out.extend(textformat.format_line(n, _label(card, ambiguous)) for card, n in in_order)
-    unknown = [(card, n) for card, n in angels if not card.order]
+    unknown = [(card, n) for card, n in angels if not card.attribute("order")]
     if unknown:
         out.append(textformat.comment(_("Anioły o nieznanym zakonie")))
         out.extend(textformat.format_line(n, _label(card, ambiguous)) for card, n in unknown)

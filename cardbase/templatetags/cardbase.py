@@ -1,13 +1,11 @@
 """Template helpers for showing card facts, unknowns included."""
 
 from django import template
-from django.core.exceptions import FieldDoesNotExist
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from cardbase.models import Card
-from cardbase.selectors import primary_printing
+from cardbase.selectors import card_facts, kind_label, primary_printing, source_labels
 
 register = template.Library()
 
@@ -32,12 +30,42 @@ def card_image_url(card) -> str:
 
 
 @register.filter
-def field_labels(names) -> str:
-    """Name card fields the way the page labels them, not by their identifiers."""
-    labels = []
-    for name in names:
-        try:
-            labels.append(str(Card._meta.get_field(name).verbose_name))
-        except FieldDoesNotExist:  # a fixture may cite a fact the model has no field for
-            labels.append(name)
-    return ", ".join(labels)
+def field_labels(names, card) -> str:
+    """Name the facts a source gives the way the page labels them, not by their identifiers."""
+    return source_labels(card, names)
+
+
+@register.filter
+def facts_of(card) -> list:
+    """Return the card's attributes as its page shows them (label, value, None while unknown)."""
+    return card_facts(card)
+
+
+@register.filter
+def fact(card, attribute_id: str):
+    """Return one attribute of the card as shown (None while unknown), "" if its kind lacks it."""
+    return next((f for f in card_facts(card) if f.id == attribute_id), None)
+
+
+@register.filter
+def kind_of(card) -> str:
+    """Return the label of the card's kind in the page's language."""
+    return kind_label(card)
+
+
+@register.filter
+def card_meta(card) -> str:
+    """Return a tile's line: the kind, then the known values of its kind's first two choices."""
+    facets = [
+        f
+        for f, a in zip(card_facts(card), card.schema.attributes_of(card.kind), strict=True)
+        if a.facet and a.type == "choice" and not a.derived
+    ][:2]
+    return " · ".join([kind_label(card), *(str(f.value) for f in facets if f.value is not None)])
+
+
+@register.simple_tag
+def table_cells(card, columns) -> list:
+    """Return a table row's cells: a fact per column, None where the card's kind lacks it."""
+    facts = {f.id: f for f in card_facts(card)}
+    return [facts.get(column.id) for column in columns]

@@ -5,6 +5,8 @@ import nh3
 from django import template
 from django.utils.safestring import mark_safe
 
+from decks import cardfacts
+
 register = template.Library()
 
 
@@ -20,3 +22,27 @@ def markdown(text: str) -> str:
     html = _markdown.markdown(text or "", extensions=["sane_lists"], output_format="html")
     # nh3 keeps a safe subset (no scripts, styles, event handlers or javascript: links).
     return mark_safe(nh3.clean(html))  # noqa: S308 - sanitised on the line above
+
+
+@register.filter
+def attribute(card, attribute_id: str):
+    """Return a card's attribute value, None while unknown (`{{ card|attribute:"level" }}`)."""
+    return card.attribute(attribute_id)
+
+
+@register.filter
+def attribute_label(card, attribute_id: str):
+    """Return the label of a card's attribute value in the page's language, None while unknown."""
+    return cardfacts.value_label(card.schema, attribute_id, card.attribute(attribute_id))
+
+
+@register.filter
+def kind_label(card) -> str:
+    """Return the label of the card's kind in the page's language."""
+    return cardfacts.kind_label(card.schema, card.kind)
+
+
+@register.filter
+def copy_limit(card) -> int | None:
+    """Return how many copies of the card a deck may hold, None while unknown."""
+    return cardfacts.card_copy_limit(card)

@@ -19,26 +19,37 @@ def png_bytes(size=(600, 840)) -> bytes:
     return buffer.getvalue()
 
 
+# The admin form's fields: the shared columns, one `attr__<id>` per attribute, `note__<lang>`.
+ATTRIBUTE_FIELDS = (
+    "edition_symbol",
+    "name_angelic",
+    "faction",
+    "order",
+    "level",
+    "color",
+    "support",
+    "alignment",
+    "sex",
+    "ability_lord",
+    "ability_fallen",
+)
+
+
 def card_form(game, **fields) -> dict:
-    """Return the admin change form's data for a card, with empty inlines."""
+    """Return the admin change form's data for a card, with empty inlines.
+
+    Attribute keywords (faction=, order=…) go to their `attr__` fields.
+    """
     data = {
         "game": game.pk,
         "kind": "angel",
         "name": "Testiel",
         "slug": "testiel",
-        "edition_symbol": "",
-        "name_angelic": "",
-        "faction": "",
-        "order": "",
-        "level": "",
-        "color": "",
-        "support": "",
-        "is_anielica": "unknown",
-        "alignment": "",
-        "sex": "",
-        "ability": "",
-        "note_pl": "",
-        "note_en": "",
+        "text": "",
+        "attr__is_anielica": "unknown",
+        "note__pl": "",
+        "note__en": "",
+        **{f"attr__{name}": "" for name in ATTRIBUTE_FIELDS},
     }
     for prefix in ("printings", "sources"):
         data.update(
@@ -49,7 +60,8 @@ def card_form(game, **fields) -> dict:
                 f"{prefix}-MAX_NUM_FORMS": "1000",
             }
         )
-    data.update(fields)
+    for name, value in fields.items():
+        data[f"attr__{name}" if name in ATTRIBUTE_FIELDS else name] = value
     return data
 
 
@@ -73,7 +85,11 @@ def test_admin_saves_a_lords_throne(admin_client):
     )
     assert response.status_code == 302
     card = Card.objects.get(slug="testiel")
-    assert (card.faction, card.order, card.choir) == ("lord", "thrones", "I")
+    assert (card.attribute("faction"), card.attribute("order"), card.attribute("choir")) == (
+        "lord",
+        "thrones",
+        "I",
+    )
 
 
 def with_scan(data: dict, upload) -> dict:
@@ -120,4 +136,4 @@ def test_admin_makes_the_thumbnail_once(admin_client, settings):
     assert admin_client.post(url, data).status_code == 302
     printing.refresh_from_db()
     assert printing.thumbnail.name == thumb_name
-    assert Card.objects.get(pk=card.pk).ability == "Nowy tekst"
+    assert Card.objects.get(pk=card.pk).text == "Nowy tekst"

@@ -2,17 +2,18 @@
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
 
 from cardbase.models import Card
+from rules.aniolowie.schema import copy_limit
 from tests.factories import AngelFactory, GameFactory, HumanFactory, InterventionFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def test_database_refuses_a_fallen_throne():
-    with pytest.raises(IntegrityError), transaction.atomic():
-        AngelFactory(faction="fallen", order="thrones", level=11)
+def test_validation_refuses_a_fallen_throne():
+    # The rule lives in the game's schema now (Card.clean), not in a database constraint.
+    with pytest.raises(ValidationError):
+        AngelFactory.build(faction="fallen", order="thrones", level=11).full_clean()
 
 
 def test_validation_refuses_a_fallen_throne_with_a_clear_message():
@@ -21,8 +22,7 @@ def test_validation_refuses_a_fallen_throne_with_a_clear_message():
         kind="angel",
         name="Tronel",
         slug="tronel",
-        faction="fallen",
-        order="thrones",
+        attributes={"faction": "fallen", "order": "thrones"},
     )
     with pytest.raises(ValidationError) as excinfo:
         card.full_clean()
@@ -32,7 +32,7 @@ def test_validation_refuses_a_fallen_throne_with_a_clear_message():
 def test_a_lords_throne_is_fine():
     card = AngelFactory(faction="lord", order="thrones", level=11)
     card.full_clean()
-    assert card.choir == "I"
+    assert card.attribute("choir") == "I"
 
 
 def test_throne_of_unknown_faction_is_allowed():
@@ -56,56 +56,51 @@ def test_throne_of_unknown_faction_is_allowed():
     ],
 )
 def test_choir_follows_from_order(order, choir):
-    card = AngelFactory.build(order=order, faction="lord")
-    assert card.choir == choir
+    card = AngelFactory(order=order, faction="lord")
+    assert card.attribute("choir") == choir
 
 
-def test_choir_is_named_chor_for_the_lord_and_krag_for_the_fallen():
-    assert AngelFactory.build(order="powers", faction="lord").choir_display == "Chór II"
-    assert AngelFactory.build(order="powers", faction="fallen").choir_display == "Krąg II"
-
-
-def test_choir_is_not_stored():
+def test_choir_is_derived_not_entered():
+    # The choir is stored in the attributes but always recomputed from the order on save.
+    card = AngelFactory(order="powers", faction="lord", choir="I")
+    assert card.attribute("choir") == "II"
     field_names = {f.name for f in Card._meta.get_fields()}
     assert "choir" not in field_names
 
 
 def test_only_interventions_may_belong_to_both_factions():
     InterventionFactory(faction="any").full_clean()
-    with pytest.raises(IntegrityError), transaction.atomic():
-        AngelFactory(faction="any")
+    with pytest.raises(ValidationError):
+        AngelFactory.build(faction="any").full_clean()
 
 
 def test_humans_have_neither_faction_nor_order():
-    with pytest.raises(IntegrityError), transaction.atomic():
-        HumanFactory(faction="lord")
-    with pytest.raises(IntegrityError), transaction.atomic():
-        HumanFactory(order="angels")
+    with pytest.raises(ValidationError):
+        HumanFactory.build(faction="lord").full_clean()
+    with pytest.raises(ValidationError):
+        HumanFactory.build(order="angels").full_clean()
 
 
 def test_angels_have_no_character_or_sex():
-    with pytest.raises(IntegrityError), transaction.atomic():
-        AngelFactory(alignment="good")
+    with pytest.raises(ValidationError):
+        AngelFactory.build(alignment="good").full_clean()
 
 
 def test_every_attribute_may_be_unknown():
     card = Card.objects.create(game=GameFactory(), kind="angel", name="Nieznany", slug="nieznany")
     card.full_clean()
     card.refresh_from_db()
-    assert (card.faction, card.order, card.level, card.color, card.support) == (
-        "",
-        "",
-        None,
-        "",
-        None,
-    )
-    assert card.is_anielica is None
-    assert card.copy_limit is None
+    assert card.attributes == {}
+    for attribute in ("faction", "order", "level", "color", "support", "is_anielica"):
+        assert card.attribute(attribute) is None
+    assert copy_limit(card.attribute("edition_symbol")) is None
 
 
 @pytest.mark.parametrize(("symbol", "limit"), [("empty", 2), ("filled", 1)])
 def test_copy_limit_follows_edition_symbol(symbol, limit):
-    assert AngelFactory.build(edition_symbol=symbol).copy_limit == limit
+    assert (
+        copy_limit(AngelFactory.build(edition_symbol=symbol).attribute("edition_symbol")) == limit
+    )
 
 
 def test_search_name_folds_case_and_diacritics():
@@ -116,8 +111,8 @@ def test_search_name_folds_case_and_diacritics():
 def test_only_a_human_has_abilities_for_each_faction():
     human = HumanFactory(text="Dla wszystkich.", ability_lord="Dla Pana.", ability_fallen="Zło.")
     human.full_clean()
-    with pytest.raises(IntegrityError), transaction.atomic():
-        AngelFactory(ability_lord="Tylko dla Pana.")
+    with pytest.raises(ValidationError):
+        AngelFactory.build(ability_lord="Tylko dla Pana.").full_clean()
 
 
 def test_faction_abilities_are_searchable():

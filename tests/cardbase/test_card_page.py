@@ -29,7 +29,8 @@ def test_card_page_shows_every_attribute_and_marks_unknowns(client, gammon):
     assert "<h1>Gammon</h1>" in body
     assert "Upadli" in body
     assert "Potęgi" in body
-    assert "Krąg II" in body
+    # The choir is named by the schema's label (was "Krąg II", by faction, before the schema).
+    assert "<dt>Chór / krąg</dt><dd>II</dd>" in body
     assert "<dd>07</dd>" in body
     # Colour, support, edition symbol, ANIELICA, angelic name and ability are unknown here.
     assert body.count("nieznane / unknown") >= 6
@@ -72,8 +73,7 @@ def test_face_is_rendered_once_and_again_after_an_edit(client, gammon, settings)
     first = sorted(p.name for p in faces_dir.iterdir())
     b"".join(client.get(url).streaming_content)
     assert sorted(p.name for p in faces_dir.iterdir()) == first
-    gammon.level = 8
-    gammon.order = "dominions"
+    gammon.attributes = {**gammon.attributes, "level": 8, "order": "dominions"}
     gammon.save()
     b"".join(client.get(url).streaming_content)
     assert len(list(faces_dir.iterdir())) == 2
@@ -87,7 +87,7 @@ def test_polish_by_default_english_on_request(client, gammon):
     assert 'lang="en"' in body
     assert "Fallen" in body
     assert "Powers" in body
-    assert "Circle II" in body
+    assert "<dt>Choir</dt><dd>II</dd>" in body
 
 
 def test_home_page_leads_to_the_catalogue(client, gammon):

@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connections, transaction
 
 from cardbase.models import Card, Edition, Game, Printing
-from rules.aniolowie.schema import ORDERS
+from rules.aniolowie.schema import ORDERS, SCHEMA
 from rules.core import card_key
 
 GAME_SLUG = "synthetic"
@@ -196,6 +196,8 @@ class CardMaker:
         self.game = game
         self.words = words
         self.weights = weights
+        # The invented cards have Aniołowie's attributes (the game "synthetic" declares none).
+        self.schema = SCHEMA
 
     def text(self) -> str:
         """Return one to three sentences of Zipf-distributed words."""
@@ -235,30 +237,36 @@ class CardMaker:
             pool, weights = self.words[10:600], [w - self.weights[9] for w in self.weights[10:600]]
             first, second = rng.choices(pool, cum_weights=weights, k=2)
             name = f"{first.capitalize()} {second}" if first != second else first.capitalize()
+        text = self.text()
+        attributes: dict = {"edition_symbol": rng.choice(["empty", "empty", "filled", ""])}
+        notes: dict = {}
+        if rng.random() < 0.1:
+            notes["pl"] = self.text()
+        if kind == "angel":
+            order = rng.choice([*ORDERS, None])
+            attributes["faction"] = rng.choice(["lord", "fallen", ""])
+            if order and not (order.id == "thrones" and attributes["faction"] == "fallen"):
+                attributes["order"], attributes["level"] = order.id, order.level
+            attributes["color"] = rng.choice(["gold", "red", "blue", "black", "white", ""])
+            attributes["support"] = rng.choice([None, 0, 1, 2, 3, 4, 5, 6])
+            attributes["is_anielica"] = rng.random() < 0.05 or None
+        elif kind == "human":
+            attributes["alignment"] = rng.choice(["good", "evil", "neutral", ""])
+            attributes["sex"] = rng.choice(["female", "male", ""])
+        else:
+            attributes["faction"] = rng.choice(["lord", "fallen", "any", ""])
+        # Unknown is a missing key; bulk_create skips save(), which derives the choir and fills
+        # the folded search columns, so both are done here.
+        known = {key: value for key, value in attributes.items() if value not in (None, "")}
         card = Card(
             game=self.game,
             slug=f"synthetic-{n}",
             kind=kind,
             name=name,
-            ability=self.text(),
-            edition_symbol=rng.choice(["empty", "empty", "filled", ""]),
+            text=text,
+            attributes=self.schema.complete(kind, known),
+            notes=notes,
         )
-        if rng.random() < 0.1:
-            card.note_pl = self.text()
-        if kind == "angel":
-            order = rng.choice([*ORDERS, None])
-            card.faction = rng.choice(["lord", "fallen", ""])
-            if order and not (order.id == "thrones" and card.faction == "fallen"):
-                card.order, card.level = order.id, order.level
-            card.color = rng.choice(["gold", "red", "blue", "black", "white", ""])
-            card.support = rng.choice([None, 0, 1, 2, 3, 4, 5, 6])
-            card.is_anielica = rng.random() < 0.05 or None
-        elif kind == "human":
-            card.alignment = rng.choice(["good", "evil", "neutral", ""])
-            card.sex = rng.choice(["female", "male", ""])
-        else:
-            card.faction = rng.choice(["lord", "fallen", "any", ""])
-        # bulk_create skips save(), which fills the folded search columns.
         card.search_name = card_key(card.name)
-        card.search_text = card_key(" ".join([card.ability, card.note_pl]))
+        card.search_text = card_key(" ".join([text, *notes.values()]))
         return card

@@ -1,0 +1,219 @@
+"""The OpenAPI declarations of the API's views, apart from what the views do.
+
+Each view takes its `@extend_schema` here (`api.views` applies them by name), along with the
+parameters they share and the extension that documents the card attributes from the games'
+schemas: a choice attribute's values become one enum component, `Card<Attribute>Enum`.
+"""
+
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+from drf_spectacular.plumbing import ResolvedComponent, build_choice_description_list
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from inflection import camelize
+
+from api import serializers
+from api.errors_schema import (
+    CATALOGUE_READ_RESPONSES,
+    CONFLICT,
+    READ_ERRORS,
+    WRITE_ERRORS,
+)
+
+LANGS = ("pl", "en")
+NULL_ENUM = ResolvedComponent(
+    name="NullEnum", type=ResolvedComponent.SCHEMA, object="NullEnum", schema={"enum": [None]}
+)
+
+
+class AttributeChoiceExtension(OpenApiSerializerFieldExtension):
+    """Document a choice attribute as a `$ref` to its enum (or null, where null is allowed)."""
+
+    target_class = "api.attributes.AttributeChoiceField"
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema, direction):
+        field = self.target
+        name = f"Card{camelize(field.attribute.id)}Enum"
+        enum = ResolvedComponent(
+            name=name,
+            type=ResolvedComponent.SCHEMA,
+            object=name,
+            schema={
+                "enum": list(field.choices),
+                "type": "string",
+                "description": build_choice_description_list(field.choices.items()),
+            },
+        )
+        auto_schema.registry.register_on_missing(enum)
+        if not field.allow_null:
+            return enum.ref
+        auto_schema.registry.register_on_missing(NULL_ENUM)
+        return {"oneOf": [enum.ref, NULL_ENUM.ref]}
+
+
+LANG_PARAM = OpenApiParameter(
+    "lang",
+    str,
+    enum=list(LANGS),
+    description=(
+        "The language of the rule messages and of the error messages: `pl` or `en` (any other "
+        "value is a 400). Without it the `Accept-Language` header (or the site's language "
+        "cookie) decides; the default is Polish."
+    ),
+)
+DECK_ID = OpenApiParameter(
+    "deck_id",
+    OpenApiTypes.UUID,
+    OpenApiParameter.PATH,
+    description="The deck's id (a UUID); anything else is a 404.",
+)
+SLUG = OpenApiParameter(
+    "slug",
+    str,
+    OpenApiParameter.PATH,
+    description="The card's slug (letters, digits, `-` and `_`); anything else is a 404.",
+)
+DECK_LIST_PARAMS = [
+    OpenApiParameter(
+        "mine",
+        OpenApiTypes.BOOL,
+        description=(
+            "`true` (or `1`): your own decks, private ones included (sign-in required, else "
+            "401); `false` (or `0`, the default): the public decks. Any other value is a 400."
+        ),
+    ),
+]
+
+GAME_LIST = extend_schema_view(
+    get=extend_schema(
+        summary="List the games",
+        operation_id="games_list",
+        responses={200: serializers.GameSerializer(many=True), **CATALOGUE_READ_RESPONSES},
+    )
+)
+EDITION_LIST = extend_schema_view(
+    get=extend_schema(
+        summary="List the editions",
+        operation_id="editions_list",
+        responses={200: serializers.EditionSerializer(many=True), **CATALOGUE_READ_RESPONSES},
+    )
+)
+CARD_LIST = extend_schema_view(
+    get=extend_schema(
+        summary="Search and filter the cards",
+        description=(
+            "Every facet of the catalogue page. Repeat a facet to OR its values "
+            "(`faction=lord&faction=fallen`); `unknown` picks the cards whose value the rulebook "
+            "does not state. Facets combine with AND. `q` matches name and text, ignoring case "
+            "and Polish diacritics, in the card search language (`frakcja:upadli poziom>=7`, see "
+            "/cards/syntax/); a query that does not parse is a 400 whose `error.query` says "
+            "where. `ordering` (or its older name `sort`) orders the results (default `name`). "
+            "A value out of a facet's set is a 400 naming the parameter."
+        ),
+        operation_id="cards_list",
+        responses={200: serializers.CardSerializer(many=True), **CATALOGUE_READ_RESPONSES},
+    )
+)
+CARD_DETAIL = extend_schema_view(
+    get=extend_schema(
+        summary="Get one card",
+        operation_id="cards_retrieve",
+        parameters=[SLUG],
+        responses={200: serializers.CardSerializer, **CATALOGUE_READ_RESPONSES},
+    )
+)
+VALIDATE = extend_schema(
+    summary="Validate a deck (nothing is saved)",
+    description=(
+        "Takes the rules engine's JSON contract, the same the `python -m rules validate` "
+        "command reads, and answers its verdict. Input that is not a deck (an unknown value, "
+        "a count below 1, a Fallen Throne…) is a 400 whose `error.fields` key is the place "
+        "in the input (`cards[3].order`)."
+    ),
+    parameters=[LANG_PARAM],
+    request=serializers.ContractSerializer,
+    responses={200: serializers.VerdictSerializer, **WRITE_ERRORS},
+    examples=[
+        OpenApiExample(
+            "A deck of two Powers",
+            request_only=True,
+            value={
+                "game": "aniolowie",
+                "faction": "fallen",
+                "cards": [
+                    {
+                        "name": "Gaap",
+                        "kind": "angel",
+                        "faction": "fallen",
+                        "order": "powers",
+                        "level": 7,
+                        "edition_symbol": "empty",
+                        "count": 2,
+                    }
+                ],
+            },
+        )
+    ],
+)
+DECK_LIST = extend_schema_view(
+    get=extend_schema(
+        summary="List public decks, or your own",
+        operation_id="decks_list",
+        parameters=[*DECK_LIST_PARAMS, LANG_PARAM],
+        responses={200: serializers.DeckSummarySerializer(many=True), **READ_ERRORS},
+    ),
+    post=extend_schema(
+        summary="Create a deck",
+        parameters=[LANG_PARAM],
+        request=serializers.DeckCreateSerializer,
+        responses={201: serializers.DeckSerializer, **WRITE_ERRORS},
+    ),
+)
+DECK_DETAIL = extend_schema_view(
+    get=extend_schema(
+        summary="Get a deck",
+        operation_id="decks_retrieve",
+        description="Public and unlisted decks for anyone; private ones for their owner only.",
+        parameters=[DECK_ID, LANG_PARAM],
+        responses={200: serializers.DeckSerializer, **READ_ERRORS},
+    ),
+    patch=extend_schema(
+        summary="Change a deck",
+        description=(
+            "Send the `version` you read; if the deck was saved since, nothing is written and "
+            "the answer is 409 with the current version. `cards` replaces the whole list."
+        ),
+        parameters=[DECK_ID, LANG_PARAM],
+        request=serializers.DeckUpdateSerializer,
+        responses={200: serializers.DeckSerializer, 409: CONFLICT, **WRITE_ERRORS},
+    ),
+    delete=extend_schema(
+        summary="Delete a deck",
+        parameters=[DECK_ID, LANG_PARAM],
+        responses={204: OpenApiResponse(description="Deleted."), **WRITE_ERRORS},
+    ),
+)
+DECK_VERDICT = extend_schema_view(
+    get=extend_schema(
+        summary="Get a deck's verdict",
+        parameters=[DECK_ID, LANG_PARAM],
+        responses={200: serializers.VerdictSerializer, **READ_ERRORS},
+    )
+)
+TOKEN = extend_schema_view(
+    post=extend_schema(
+        summary="Get an API token",
+        description="Trade a username and password for the token to send as "
+        "`Authorization: Token <token>`; the same token is returned every time.",
+        request=serializers.TokenRequestSerializer,
+        responses={200: serializers.TokenSerializer, **WRITE_ERRORS},
+        auth=[],
+    )
+)
+EXCLUDED = extend_schema(exclude=True)
