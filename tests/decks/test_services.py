@@ -2,8 +2,11 @@
 
 import pytest
 
+from cardbase.attributes import attribute_q
+from cardbase.models import Card
 from decks import selectors, services
 from decks.models import Deck, DeckCard
+from rules.aniolowie.schema import SCHEMA
 from tests.factories import (
     AngelFactory,
     GameFactory,
@@ -112,7 +115,7 @@ def test_bad_input_says_what_and_where_and_saves_nothing(kwargs, field, words):
     assert (deck.name, deck.version) == ("Stara nazwa", 1)
 
 
-def test_cards_of_another_game_are_refused():
+def test_cards_of_another_game_are_refused(other_game):
     other = AngelFactory(game=GameFactory(slug="inwo", name="INWO"))
     with pytest.raises(services.DeckInputError) as error:
         services.deck_create(owner=UserFactory(), name="T", faction="lord", cards={other.pk: 1})
@@ -145,12 +148,38 @@ def test_correcting_a_card_in_the_catalogue_refreshes_the_decks_that_hold_it():
     cards = legal_deck_cards("fallen")
     deck = services.deck_create(owner=UserFactory(), name="T", faction="fallen", cards=cards)
     assert deck.is_valid
-    angel = deck.entries.filter(card__kind="angel", card__order="angels").first().card
-    angel.faction = "lord"  # an operator's correction in the admin
+    order = SCHEMA.attribute("order")
+    entries = deck.entries.filter(attribute_q(order, "angels", prefix="card__"))
+    angel = entries.first().card
+    angel.attributes = {**angel.attributes, "faction": "lord"}  # an operator's correction
     angel.save()
     deck.refresh_from_db()
     assert deck.is_valid is False
     assert "faction-mix" in {v["code"] for v in deck.verdict["violations"]}
+
+
+def test_revalidating_after_a_correction_counts_the_decks_whose_verdict_changed(
+    django_assert_max_num_queries,
+):
+    cards = legal_deck_cards("fallen")
+    decks = [
+        services.deck_create(owner=UserFactory(), name=f"T{n}", faction="fallen", cards=cards)
+        for n in range(4)
+    ]
+    untouched = services.deck_create(owner=UserFactory(), name="Inna", faction="lord")
+    angel = Card.objects.get(pk=next(iter(cards)))
+    # A correction that bypasses save() (and so the signal), then the service on its own.
+    Card.objects.filter(pk=angel.pk).update(attributes={**angel.attributes, "faction": "lord"})
+    with django_assert_max_num_queries(6):  # the same for any number of decks
+        assert services.revalidate_decks_with(card=angel) == len(decks)
+    for deck in decks:
+        deck.refresh_from_db()
+        assert deck.is_valid is False
+    untouched_verdict = untouched.verdict
+    untouched.refresh_from_db()
+    assert untouched.verdict == untouched_verdict
+    # Nothing moved since: no deck changes.
+    assert services.revalidate_decks_with(card=angel) == 0
 
 
 def test_contract_round_trips_through_the_rules_engine():

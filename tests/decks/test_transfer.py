@@ -242,7 +242,7 @@ def test_only_comments_is_not_a_deck():
     assert caught.value.problems[0].message.startswith("Nie znaleziono żadnej karty")
 
 
-def test_cards_of_another_game_are_not_found(gaap):
+def test_cards_of_another_game_are_not_found(gaap, other_game):
     other = GameFactory(slug="inwo", name="INWO")
     AngelFactory(game=other, name="Discordia", slug="discordia")
     with pytest.raises(transfer.ImportFailed) as caught:
@@ -253,7 +253,7 @@ def test_cards_of_another_game_are_not_found(gaap):
 # --- JSON import ------------------------------------------------------------------------------
 
 
-def test_json_cards_resolve_by_id_else_by_name(gaap, laska):
+def test_json_cards_resolve_by_id_else_by_name(gaap, laska, other_game):
     other = GameFactory(slug="inwo", name="INWO")
     foreign = AngelFactory(game=other, name="Discordia", slug="discordia")
     data = {
@@ -619,7 +619,11 @@ def test_checkdeck_json_equals_the_rules_cli_on_the_same_contract(tmp_path, owne
 
 def test_checkdeck_infers_the_faction_when_not_given(tmp_path, legal):
     lord_angel = Card.objects.create(
-        game=legal.game, kind="angel", name="Obcy Pan", slug="obcy-pan", faction="lord"
+        game=legal.game,
+        kind="angel",
+        name="Obcy Pan",
+        slug="obcy-pan",
+        attributes={"faction": "lord"},
     )
     path = tmp_path / "talia.txt"
     path.write_text(transfer.deck_text(legal) + "1 Obcy Pan\n", encoding="utf-8")
@@ -703,8 +707,9 @@ def test_a_players_note_that_looks_like_a_header_is_only_a_comment():
 def test_the_real_catalogue_round_trips_through_text_export_and_the_import_page(client, owner):
     call_command("load_catalogue", stdout=io.StringIO())
     cards = list(Card.objects.filter(game__slug="aniolowie").order_by("pk"))
-    assert len(cards) == 53 and {card.faction for card in cards} <= {"", "lord"}
-    chosen = [c for c in cards if c.kind != "human" and not c.faction][:41]
+    factions = {card.attribute("faction") or "" for card in cards}
+    assert len(cards) == 53 and factions <= {"", "lord"}
+    chosen = [c for c in cards if c.kind != "human" and not c.attribute("faction")][:41]
     chosen += [c for c in cards if c.kind == "human"][:4]
     deck = services.deck_create(
         owner=owner,
