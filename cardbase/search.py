@@ -44,25 +44,9 @@ from django.utils.translation import get_language
 
 import cardsearch
 from cardbase.choices import orders_in_choir
-from cardsearch import And, Compare, Match, Node, Not, Or, SearchError, Text
-from cardsearch.vocabulary import (
-    AND_WORDS,
-    FLAG_WORDS,
-    KEYS,
-    NOT_WORDS,
-    OR_WORDS,
-    ORDER_LEVELS,
-    Key,
-)
+from cardsearch import And, Compare, Match, Node, Not, Or, SearchError, Text, Vocabulary
+from cardsearch.vocabulary import AND_WORDS, NOT_WORDS, OR_WORDS, Key
 
-COMPARISONS = {
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-    "=": operator.eq,
-    "!=": operator.ne,
-}
 LOOKUPS = {"<": "lt", "<=": "lte", ">": "gt", ">=": "gte", "=": "exact"}
 TEXT_COLUMNS = {
     "any": ("search_name", "search_text"),
@@ -111,29 +95,64 @@ def search_lang(lang: str | None = None) -> str:
     return "en" if (lang or get_language() or "pl").startswith("en") else "pl"
 
 
-def search_cards(*, query: str, queryset: QuerySet | None = None, lang: str | None = None):
+def search_cards(
+    *,
+    query: str,
+    queryset: QuerySet | None = None,
+    lang: str | None = None,
+    vocabulary: Vocabulary | None = None,
+):
     """Filter `queryset` (all cards by default) by `query`; a query that does not parse keeps no
-    card and carries the SearchError. Returns a SearchResult."""
+    card and carries the SearchError. Returns a SearchResult. `vocabulary` is the search
+    language's (by default, that of every registered game)."""
     from cardbase.models import Card
 
     queryset = Card.objects.all() if queryset is None else queryset
     lang = search_lang(lang)
+    vocabulary = vocabulary or cardsearch.default_vocabulary()
     try:
-        node = cardsearch.parse(query or "")
+        node = cardsearch.parse(query or "", vocabulary)
     except SearchError as error:
         return SearchResult(queryset.none(), error, "", None, query or "")
     return SearchResult(
-        queryset.filter(query_filter(node, using=queryset.db)),
+        queryset.filter(query_filter(node, using=queryset.db, vocabulary=vocabulary)),
         None,
-        cardsearch.describe(node, lang),
+        cardsearch.describe(node, lang, vocabulary),
         node,
         query or "",
     )
 
 
-def query_filter(node: Node, *, using: str = "default") -> Q:
-    """Return the Q that keeps the cards `node` describes, for the database `using`."""
-    return _Translator(using).q(node)
+def query_filter(node: Node, *, using: str = "default", vocabulary: Vocabulary | None = None) -> Q:
+    """Return the Q that keeps the cards `node` describes, for the database `using`; the
+    vocabulary the node was parsed with ranks the values a comparison on a choice keeps."""
+    return _Translator(using, vocabulary).q(node)
+
+
+def attribute_q(attribute_id: str, lookup: str, value: object) -> Q:
+    """Return the Q on one attribute of a card: the one place that knows where they are stored.
+
+    `lookup` is "exact", "in" (a list of values), "lt", "lte", "gt", "gte", or "unknown"
+    (`value` True for the cards whose attribute is unknown, False for those where it is known).
+    Today each attribute is a column of Card: a choice left blank is "", a number or a yes/no
+    left blank is NULL.
+    """
+    from cardbase.models import Card
+
+    if attribute_id == "choir":
+        # Not stored: the choir follows from the order.
+        if lookup == "unknown":
+            return Q(order="") if value else ~Q(order="")
+        choirs = value if lookup == "in" else [value]
+        return Q(order__in=[order for choir in choirs for order in orders_in_choir(choir)])
+    if attribute_id == "is_anielica" and lookup == "exact":
+        # IN (true), not a bare boolean column, so the (is_anielica, …) index serves it.
+        return Q(is_anielica__in=[value])
+    if lookup == "unknown":
+        if Card._meta.get_field(attribute_id).null:
+            return Q(**{f"{attribute_id}__isnull": bool(value)})
+        return Q(**{attribute_id: ""}) if value else ~Q(**{attribute_id: ""})
+    return Q(**{attribute_id if lookup == "exact" else f"{attribute_id}__{lookup}": value})
 
 
 def sqlite_fts_ready(using: str = "default") -> bool:
@@ -169,8 +188,9 @@ def fts_query(columns: tuple[str, ...], value: str) -> str:
 class _Translator:
     """Turn nodes into Q objects; remembers what it looked up for one query."""
 
-    def __init__(self, using: str) -> None:
+    def __init__(self, using: str, vocabulary: Vocabulary | None = None) -> None:
         self.using = using
+        self.vocabulary = vocabulary or cardsearch.default_vocabulary()
         self.sqlite = connections[using].vendor == "sqlite"
         self.fts = sqlite_fts_ready(using)
         self._editions: list[tuple[int, str, str]] | None = None
@@ -239,24 +259,24 @@ class _Translator:
         return Q(pk__in=RawSQL("SELECT value FROM json_each(%s)", [json.dumps(ids)]))
 
     def compare(self, node: Compare) -> Q:
-        if node.field == "order":
-            test, level = COMPARISONS[node.op], ORDER_LEVELS[node.value]
-            return Q(order__in=[o for o, lv in ORDER_LEVELS.items() if test(lv, level)])
         if node.value is None:
-            return Q(**{f"{node.field}__isnull": node.op == "="})
+            return attribute_q(node.field, "unknown", node.op == "=")
+        # A ranked choice (zakon>=cnoty) keeps the values whose rank passes.
+        ranked = self.vocabulary.by_rank(node.field, node.op, node.value)
+        if ranked is not None:
+            return attribute_q(node.field, "in", list(ranked))
         if node.op == "!=":
-            return ~Q(**{node.field: node.value})
-        return Q(**{f"{node.field}__{LOOKUPS[node.op]}": node.value})
+            return ~attribute_q(node.field, "exact", node.value)
+        return attribute_q(node.field, LOOKUPS[node.op], node.value)
 
     def match(self, node: Match) -> Q:
-        if node.field == "choir":
-            return Q(order="") if node.value is None else Q(order__in=orders_in_choir(node.value))
-        if node.field == "anielica":
-            # IN (true), not a bare boolean column, so the (is_anielica, …) index serves it.
-            return Q(is_anielica__in=[True]) if node.value else Q(is_anielica__isnull=True)
         if node.field == "edition":
             return self.edition(node.value)
-        return Q(**{node.field: node.value or ""})
+        if node.field == "kind":  # a column of every card, not an attribute
+            return Q(kind=node.value or "")
+        if node.value is None:
+            return attribute_q(node.field, "unknown", True)
+        return attribute_q(node.field, "exact", node.value)
 
     def edition(self, value: str | None) -> Q:
         """Keep cards printed in an edition named by slug, name or part of the name (folded)."""
@@ -348,7 +368,9 @@ def ranked(queryset: QuerySet, node: Node) -> QuerySet:
     )
 
 
-def did_you_mean(query: str, *, using: str = "default") -> str | None:
+def did_you_mean(
+    query: str, *, using: str = "default", vocabulary: Vocabulary | None = None
+) -> str | None:
     """Return `query` with its unfound words replaced by the closest words of card names, if
     that finds cards; None otherwise.
 
@@ -358,12 +380,13 @@ def did_you_mean(query: str, *, using: str = "default") -> str | None:
     """
     from cardbase.models import Card
 
+    vocabulary = vocabulary or cardsearch.default_vocabulary()
     try:
-        node = cardsearch.parse(query or "")
+        node = cardsearch.parse(query or "", vocabulary)
     except SearchError:
         return None
     cards = Card.objects.using(using)
-    translator = _Translator(using)
+    translator = _Translator(using, vocabulary)
     corrected = query
     for item in sought_words(node):
         word = item.value
@@ -376,7 +399,7 @@ def did_you_mean(query: str, *, using: str = "default") -> str | None:
             corrected = corrected.replace(item.raw, close, 1)
     if corrected == query:
         return None
-    result = search_cards(query=corrected, queryset=cards)
+    result = search_cards(query=corrected, queryset=cards, vocabulary=vocabulary)
     return corrected if result.error is None and result.queryset.exists() else None
 
 
@@ -420,14 +443,17 @@ class QueryFeedback:
     description: str
 
 
-def query_feedback(query: str, lang: str | None = None) -> QueryFeedback:
+def query_feedback(
+    query: str, lang: str | None = None, vocabulary: Vocabulary | None = None
+) -> QueryFeedback:
     """Parse `query` for the page: its error (with position) or its description."""
     lang = search_lang(lang)
+    vocabulary = vocabulary or cardsearch.default_vocabulary()
     try:
-        node = cardsearch.parse(query or "")
+        node = cardsearch.parse(query or "", vocabulary)
     except SearchError as error:
         return QueryFeedback(error, error.message(lang), "")
-    return QueryFeedback(None, "", cardsearch.describe(node, lang) if query else "")
+    return QueryFeedback(None, "", cardsearch.describe(node, lang, vocabulary) if query else "")
 
 
 @dataclass(frozen=True)
@@ -440,8 +466,10 @@ class SyntaxRow:
     examples: list[tuple[str, str]]  # (query, the query in plain words)
 
 
-# What each key means and how it is used, in Polish and English; the names and the values come
-# from the vocabulary itself, so the page cannot drift from the parser.
+# What each key means and how it is used, in Polish and English, written for Aniołowie's keys;
+# the names and the values come from the vocabulary itself, so the page cannot drift from the
+# parser. A key with no entry here (or whose examples another game's vocabulary does not know)
+# gets words made from the vocabulary (`key_help`).
 KEY_HELP: dict[str, tuple[str, str, list[str], list[str]]] = {
     "order": (
         "Zakon anioła; porównania (<, <=, >, >=) według poziomu zakonu.",
@@ -557,7 +585,7 @@ def _shown_names(key: Key) -> list[str]:
 
 
 def _shown_values(key: Key, lang: str) -> str:
-    """List a key's values as the vocabulary has them, Polish/English pairs where both exist."""
+    """List a key's values as the vocabulary has them: every word each value goes by."""
     if key.kind == "number":
         return "0 … 9999" + (", nieznany/unknown" if key.unknown else "")
     if key.kind == "text":
@@ -565,32 +593,99 @@ def _shown_values(key: Key, lang: str) -> str:
     if key.kind == "edition":
         values = ("skrót lub nazwa edycji", "an edition's slug or name")[lang == "en"]
         return values + ", nieznana/unknown"
-    shown = ", ".join("/".join(words) for _value, words in key.shown)
+    shown = ", ".join("/".join(words) for _value, words in key.groups)
     return shown + (", nieznany/unknown" if key.unknown else "")
 
 
-def syntax_rows(lang: str | None = None) -> list[SyntaxRow]:
+def _parses(query: str, vocabulary: Vocabulary) -> bool:
+    try:
+        cardsearch.parse(query, vocabulary)
+    except SearchError:
+        return False
+    return True
+
+
+def key_help(key: Key, vocabulary: Vocabulary) -> tuple[str, str, list[str], list[str]]:
+    """Return what a key means and examples of it, in Polish and English: the hand-written
+    KEY_HELP entry when all its examples are the vocabulary's, else words made from the key."""
+    written = KEY_HELP.get(key.field)
+    if written and all(_parses(query, vocabulary) for query in [*written[2], *written[3]]):
+        return written
+    return _made_help(key, vocabulary)
+
+
+def _made_help(key: Key, vocabulary: Vocabulary) -> tuple[str, str, list[str], list[str]]:
+    """Say what a key without hand-written help means, with an example per language; the
+    names are Polish first, English last, as the games declare them."""
+    pl_name, en_name = key.names[0], key.names[-1]
+    if key.kind == "text":
+        return (
+            "Szuka tylko tam.",
+            "Searches there only.",
+            [f"{pl_name}:słowo"],
+            [f"{en_name}:word"],
+        )
+    if key.kind == "edition":
+        return (
+            "Karty wydrukowane w edycji.",
+            "Cards printed in an edition.",
+            [f"{pl_name}:nieznana"],
+            [f"{en_name}:unknown"],
+        )
+    if key.kind == "number":
+        return (
+            f"{vocabulary.name(key.field, 'pl')}; działa z =, !=, <, <=, >, >=.",
+            f"{vocabulary.name(key.field, 'en')}; works with =, !=, <, <=, >, >=.",
+            [f"{pl_name}>=1"],
+            [f"{en_name}<3"],
+        )
+    value, words = key.groups[0]
+    if key.kind == "is":
+        return (
+            "Cecha karty.",
+            "A property of the card.",
+            [f"{pl_name}:{words[0]}"],
+            [f"{en_name}:{words[-1]}"],
+        )
+    ranked = key.ranks is not None
+    meaning_pl = vocabulary.name(key.field, "pl") + (
+        "; porównania według rangi." if ranked else "."
+    )
+    meaning_en = vocabulary.name(key.field, "en") + ("; compares by rank." if ranked else ".")
+
+    def shown(lang: str) -> str:
+        label = vocabulary.label(key.field, value, lang)
+        return f'"{label}"' if " " in label else label
+
+    return (meaning_pl, meaning_en, [f"{pl_name}:{shown('pl')}"], [f"{en_name}:{shown('en')}"])
+
+
+def syntax_rows(lang: str | None = None, vocabulary: Vocabulary | None = None) -> list[SyntaxRow]:
     """Return the syntax page's table: one row per key of the vocabulary (every name it goes by),
     plus bare words and operators; every example is parsed and described, so all are valid."""
     lang = search_lang(lang)
     en = lang == "en"
+    vocabulary = vocabulary or cardsearch.default_vocabulary()
 
     def row(names, values, help_entry) -> SyntaxRow:
         meaning_pl, meaning_en, examples_pl, examples_en = help_entry
-        examples = [*examples_pl, *examples_en]
+        examples = [q for q in [*examples_pl, *examples_en] if _parses(q, vocabulary)]
         return SyntaxRow(
             names,
             values,
             meaning_en if en else meaning_pl,
-            [(query, cardsearch.describe(cardsearch.parse(query), lang)) for query in examples],
+            [
+                (query, cardsearch.describe(cardsearch.parse(query, vocabulary), lang, vocabulary))
+                for query in examples
+            ],
         )
 
     rows = [row([("słowo", "word")[en], ("„fraza”", "“phrase”")[en]], "", WORDS_HELP)]
-    for key in KEYS:
+    for key in vocabulary.keys:
         names = _shown_names(key)
         if key.field == "is":
-            names += sorted(FLAG_WORDS)
-        rows.append(row(names, _shown_values(key, lang), KEY_HELP[key.field]))
+            names += sorted(vocabulary.bare)
+        rows.append(row(names, _shown_values(key, lang), key_help(key, vocabulary)))
     operators = [*sorted(AND_WORDS), *sorted(OR_WORDS), *sorted(NOT_WORDS), "-", "( )"]
     rows.append(row(operators, "", OPERATORS_HELP))
     return rows
