@@ -44,24 +44,9 @@ from django.utils.translation import get_language
 
 import cardsearch
 from cardbase.attributes import attribute_q, find_attribute, known_q
-from cardsearch import And, Compare, Match, Node, Not, Or, SearchError, Text
-from cardsearch.vocabulary import (
-    AND_WORDS,
-    FLAG_WORDS,
-    KEYS,
-    NOT_WORDS,
-    OR_WORDS,
-    Key,
-)
+from cardsearch import And, Compare, Match, Node, Not, Or, SearchError, Text, Vocabulary
+from cardsearch.vocabulary import AND_WORDS, NOT_WORDS, OR_WORDS, Key
 
-COMPARISONS = {
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-    "=": operator.eq,
-    "!=": operator.ne,
-}
 LOOKUPS = {"<": "lt", "<=": "lte", ">": "gt", ">=": "gte", "=": "exact"}
 TEXT_COLUMNS = {
     "any": ("search_name", "search_text"),
@@ -110,29 +95,38 @@ def search_lang(lang: str | None = None) -> str:
     return "en" if (lang or get_language() or "pl").startswith("en") else "pl"
 
 
-def search_cards(*, query: str, queryset: QuerySet | None = None, lang: str | None = None):
+def search_cards(
+    *,
+    query: str,
+    queryset: QuerySet | None = None,
+    lang: str | None = None,
+    vocabulary: Vocabulary | None = None,
+):
     """Filter `queryset` (all cards by default) by `query`; a query that does not parse keeps no
-    card and carries the SearchError. Returns a SearchResult."""
+    card and carries the SearchError. Returns a SearchResult. `vocabulary` is the search
+    language's (by default, that of every registered game)."""
     from cardbase.models import Card
 
     queryset = Card.objects.all() if queryset is None else queryset
     lang = search_lang(lang)
+    vocabulary = vocabulary or cardsearch.default_vocabulary()
     try:
-        node = cardsearch.parse(query or "")
+        node = cardsearch.parse(query or "", vocabulary)
     except SearchError as error:
         return SearchResult(queryset.none(), error, "", None, query or "")
     return SearchResult(
-        queryset.filter(query_filter(node, using=queryset.db)),
+        queryset.filter(query_filter(node, using=queryset.db, vocabulary=vocabulary)),
         None,
-        cardsearch.describe(node, lang),
+        cardsearch.describe(node, lang, vocabulary),
         node,
         query or "",
     )
 
 
-def query_filter(node: Node, *, using: str = "default") -> Q:
-    """Return the Q that keeps the cards `node` describes, for the database `using`."""
-    return _Translator(using).q(node)
+def query_filter(node: Node, *, using: str = "default", vocabulary: Vocabulary | None = None) -> Q:
+    """Return the Q that keeps the cards `node` describes, for the database `using`; the
+    vocabulary the node was parsed with ranks the values a comparison on a choice keeps."""
+    return _Translator(using, vocabulary).q(node)
 
 
 def sqlite_fts_ready(using: str = "default") -> bool:
@@ -168,8 +162,9 @@ def fts_query(columns: tuple[str, ...], value: str) -> str:
 class _Translator:
     """Turn nodes into Q objects; remembers what it looked up for one query."""
 
-    def __init__(self, using: str) -> None:
+    def __init__(self, using: str, vocabulary: Vocabulary | None = None) -> None:
         self.using = using
+        self.vocabulary = vocabulary or cardsearch.default_vocabulary()
         self.sqlite = connections[using].vendor == "sqlite"
         self.fts = sqlite_fts_ready(using)
         self._editions: list[tuple[int, str, str]] | None = None
@@ -241,11 +236,10 @@ class _Translator:
         attribute = find_attribute(node.field)
         if node.value is None:
             return ~known_q(attribute) if node.op == "=" else known_q(attribute)
-        if attribute.type == "choice":
-            # A ranked value (an order) compares by rank: `zakon>=potęgi`.
-            test, rank = COMPARISONS[node.op], attribute.value(node.value).rank
-            ids = [v.id for v in attribute.values if v.rank is not None and test(v.rank, rank)]
-            return attribute_q(attribute, ids, "in")
+        # A ranked choice (zakon>=cnoty) keeps the values whose rank passes.
+        ranked = self.vocabulary.by_rank(node.field, node.op, node.value)
+        if ranked is not None:
+            return attribute_q(attribute, list(ranked), "in")
         if node.op == "!=":
             return ~attribute_q(attribute, node.value)
         return attribute_q(attribute, node.value, LOOKUPS[node.op])
@@ -253,9 +247,9 @@ class _Translator:
     def match(self, node: Match) -> Q:
         if node.field == "edition":
             return self.edition(node.value)
-        if node.field == "kind":
-            return Q(kind=node.value)
-        attribute = find_attribute("is_anielica" if node.field == "anielica" else node.field)
+        if node.field == "kind":  # a column of every card, not an attribute
+            return Q(kind=node.value or "")
+        attribute = find_attribute(node.field)
         if node.value is None:
             return ~known_q(attribute)
         return attribute_q(attribute, node.value)
@@ -350,7 +344,9 @@ def ranked(queryset: QuerySet, node: Node) -> QuerySet:
     )
 
 
-def did_you_mean(query: str, *, using: str = "default") -> str | None:
+def did_you_mean(
+    query: str, *, using: str = "default", vocabulary: Vocabulary | None = None
+) -> str | None:
     """Return `query` with its unfound words replaced by the closest words of card names, if
     that finds cards; None otherwise.
 
@@ -360,12 +356,13 @@ def did_you_mean(query: str, *, using: str = "default") -> str | None:
     """
     from cardbase.models import Card
 
+    vocabulary = vocabulary or cardsearch.default_vocabulary()
     try:
-        node = cardsearch.parse(query or "")
+        node = cardsearch.parse(query or "", vocabulary)
     except SearchError:
         return None
     cards = Card.objects.using(using)
-    translator = _Translator(using)
+    translator = _Translator(using, vocabulary)
     corrected = query
     for item in sought_words(node):
         word = item.value
@@ -378,7 +375,7 @@ def did_you_mean(query: str, *, using: str = "default") -> str | None:
             corrected = corrected.replace(item.raw, close, 1)
     if corrected == query:
         return None
-    result = search_cards(query=corrected, queryset=cards)
+    result = search_cards(query=corrected, queryset=cards, vocabulary=vocabulary)
     return corrected if result.error is None and result.queryset.exists() else None
 
 
@@ -422,14 +419,17 @@ class QueryFeedback:
     description: str
 
 
-def query_feedback(query: str, lang: str | None = None) -> QueryFeedback:
+def query_feedback(
+    query: str, lang: str | None = None, vocabulary: Vocabulary | None = None
+) -> QueryFeedback:
     """Parse `query` for the page: its error (with position) or its description."""
     lang = search_lang(lang)
+    vocabulary = vocabulary or cardsearch.default_vocabulary()
     try:
-        node = cardsearch.parse(query or "")
+        node = cardsearch.parse(query or "", vocabulary)
     except SearchError as error:
         return QueryFeedback(error, error.message(lang), "")
-    return QueryFeedback(None, "", cardsearch.describe(node, lang) if query else "")
+    return QueryFeedback(None, "", cardsearch.describe(node, lang, vocabulary) if query else "")
 
 
 @dataclass(frozen=True)
@@ -442,8 +442,10 @@ class SyntaxRow:
     examples: list[tuple[str, str]]  # (query, the query in plain words)
 
 
-# What each key means and how it is used, in Polish and English; the names and the values come
-# from the vocabulary itself, so the page cannot drift from the parser.
+# What each key means and how it is used, in Polish and English, written for Aniołowie's keys;
+# the names and the values come from the vocabulary itself, so the page cannot drift from the
+# parser. A key with no entry here (or whose examples another game's vocabulary does not know)
+# gets words made from the vocabulary (`key_help`).
 KEY_HELP: dict[str, tuple[str, str, list[str], list[str]]] = {
     "order": (
         "Zakon anioła; porównania (<, <=, >, >=) według poziomu zakonu.",
@@ -559,7 +561,7 @@ def _shown_names(key: Key) -> list[str]:
 
 
 def _shown_values(key: Key, lang: str) -> str:
-    """List a key's values as the vocabulary has them, Polish/English pairs where both exist."""
+    """List a key's values as the vocabulary has them: every word each value goes by."""
     if key.kind == "number":
         return "0 … 9999" + (", nieznany/unknown" if key.unknown else "")
     if key.kind == "text":
@@ -567,32 +569,99 @@ def _shown_values(key: Key, lang: str) -> str:
     if key.kind == "edition":
         values = ("skrót lub nazwa edycji", "an edition's slug or name")[lang == "en"]
         return values + ", nieznana/unknown"
-    shown = ", ".join("/".join(words) for _value, words in key.shown)
+    shown = ", ".join("/".join(words) for _value, words in key.groups)
     return shown + (", nieznany/unknown" if key.unknown else "")
 
 
-def syntax_rows(lang: str | None = None) -> list[SyntaxRow]:
+def _parses(query: str, vocabulary: Vocabulary) -> bool:
+    try:
+        cardsearch.parse(query, vocabulary)
+    except SearchError:
+        return False
+    return True
+
+
+def key_help(key: Key, vocabulary: Vocabulary) -> tuple[str, str, list[str], list[str]]:
+    """Return what a key means and examples of it, in Polish and English: the hand-written
+    KEY_HELP entry when all its examples are the vocabulary's, else words made from the key."""
+    written = KEY_HELP.get(key.field)
+    if written and all(_parses(query, vocabulary) for query in [*written[2], *written[3]]):
+        return written
+    return _made_help(key, vocabulary)
+
+
+def _made_help(key: Key, vocabulary: Vocabulary) -> tuple[str, str, list[str], list[str]]:
+    """Say what a key without hand-written help means, with an example per language; the
+    names are Polish first, English last, as the games declare them."""
+    pl_name, en_name = key.names[0], key.names[-1]
+    if key.kind == "text":
+        return (
+            "Szuka tylko tam.",
+            "Searches there only.",
+            [f"{pl_name}:słowo"],
+            [f"{en_name}:word"],
+        )
+    if key.kind == "edition":
+        return (
+            "Karty wydrukowane w edycji.",
+            "Cards printed in an edition.",
+            [f"{pl_name}:nieznana"],
+            [f"{en_name}:unknown"],
+        )
+    if key.kind == "number":
+        return (
+            f"{vocabulary.name(key.field, 'pl')}; działa z =, !=, <, <=, >, >=.",
+            f"{vocabulary.name(key.field, 'en')}; works with =, !=, <, <=, >, >=.",
+            [f"{pl_name}>=1"],
+            [f"{en_name}<3"],
+        )
+    value, words = key.groups[0]
+    if key.kind == "is":
+        return (
+            "Cecha karty.",
+            "A property of the card.",
+            [f"{pl_name}:{words[0]}"],
+            [f"{en_name}:{words[-1]}"],
+        )
+    ranked = key.ranks is not None
+    meaning_pl = vocabulary.name(key.field, "pl") + (
+        "; porównania według rangi." if ranked else "."
+    )
+    meaning_en = vocabulary.name(key.field, "en") + ("; compares by rank." if ranked else ".")
+
+    def shown(lang: str) -> str:
+        label = vocabulary.label(key.field, value, lang)
+        return f'"{label}"' if " " in label else label
+
+    return (meaning_pl, meaning_en, [f"{pl_name}:{shown('pl')}"], [f"{en_name}:{shown('en')}"])
+
+
+def syntax_rows(lang: str | None = None, vocabulary: Vocabulary | None = None) -> list[SyntaxRow]:
     """Return the syntax page's table: one row per key of the vocabulary (every name it goes by),
     plus bare words and operators; every example is parsed and described, so all are valid."""
     lang = search_lang(lang)
     en = lang == "en"
+    vocabulary = vocabulary or cardsearch.default_vocabulary()
 
     def row(names, values, help_entry) -> SyntaxRow:
         meaning_pl, meaning_en, examples_pl, examples_en = help_entry
-        examples = [*examples_pl, *examples_en]
+        examples = [q for q in [*examples_pl, *examples_en] if _parses(q, vocabulary)]
         return SyntaxRow(
             names,
             values,
             meaning_en if en else meaning_pl,
-            [(query, cardsearch.describe(cardsearch.parse(query), lang)) for query in examples],
+            [
+                (query, cardsearch.describe(cardsearch.parse(query, vocabulary), lang, vocabulary))
+                for query in examples
+            ],
         )
 
     rows = [row([("słowo", "word")[en], ("„fraza”", "“phrase”")[en]], "", WORDS_HELP)]
-    for key in KEYS:
+    for key in vocabulary.keys:
         names = _shown_names(key)
         if key.field == "is":
-            names += sorted(FLAG_WORDS)
-        rows.append(row(names, _shown_values(key, lang), KEY_HELP[key.field]))
+            names += sorted(vocabulary.bare)
+        rows.append(row(names, _shown_values(key, lang), key_help(key, vocabulary)))
     operators = [*sorted(AND_WORDS), *sorted(OR_WORDS), *sorted(NOT_WORDS), "-", "( )"]
     rows.append(row(operators, "", OPERATORS_HELP))
     return rows

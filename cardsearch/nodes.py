@@ -5,21 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 
-# Fields a Match names; the adapter maps each to the catalogue's columns.
-MATCH_FIELDS = (
-    "kind",
-    "faction",
-    "order",
-    "choir",
-    "color",
-    "alignment",
-    "sex",
-    "edition",
-    "edition_symbol",
-    "anielica",
-)
-# Fields a Compare names: the numeric ones, and the order (compared by its level).
-COMPARE_FIELDS = ("level", "support", "order")
 # Where a Text looks: "any" = the name and the texts.
 TEXT_FIELDS = ("any", "name", "text")
 OPERATORS = ("=", "!=", "<", "<=", ">", ">=")
@@ -38,7 +23,10 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """Keep cards whose `field` equals `value`; None means the value is unknown (blank)."""
+    """Keep cards whose `field` equals `value`; None means the value is unknown (blank).
+
+    `field` is an attribute id of a game's schema ("order", "is_anielica"), or "kind" / "edition".
+    """
 
     field: str
     value: str | bool | None
@@ -46,7 +34,11 @@ class Match:
 
 @dataclass(frozen=True, slots=True)
 class Compare:
-    """Keep cards whose `field` compares to `value` by `op`; None with "=" means unknown."""
+    """Keep cards whose `field` compares to `value` by `op`; None with "=" means unknown.
+
+    The value is a number, or the id of a ranked value ("virtues"): then the field's values
+    compare by rank (`Vocabulary.by_rank` lists those that pass).
+    """
 
     field: str
     op: str

@@ -7,7 +7,7 @@ import difflib
 from cardsearch.errors import SearchError
 from cardsearch.lexer import Token, tokenize
 from cardsearch.nodes import EVERYTHING, And, Compare, Match, Node, Not, Or, Text
-from cardsearch.vocabulary import FLAG_WORDS, KEY_BY_NAME, UNKNOWN_WORDS, Key, fold
+from cardsearch.vocabulary import UNKNOWN_WORDS, Key, Vocabulary, default_vocabulary, fold
 
 # Bounds keep both the parser's recursion and the SQL it leads to small.
 MAX_LENGTH = 500
@@ -18,8 +18,11 @@ TERM_STARTS = ("WORD", "PHRASE", "FIELD", "LPAREN", "MINUS", "NOT")
 EQUALITY = (":", "=", "!=")
 
 
-def parse(query: str) -> Node:
-    """Return the tree of `query`; a blank query keeps every card. Raise SearchError if bad."""
+def parse(query: str, vocabulary: Vocabulary | None = None) -> Node:
+    """Return the tree of `query`; a blank query keeps every card. Raise SearchError if bad.
+
+    `vocabulary` gives the keys and their values (by default, those of every registered game).
+    """
     if len(query) > MAX_LENGTH:
         raise SearchError(
             query,
@@ -27,7 +30,7 @@ def parse(query: str) -> Node:
             f"zapytanie jest za długie (najwyżej {MAX_LENGTH} znaków)",
             f"the query is too long (at most {MAX_LENGTH} characters)",
         )
-    parser = _Parser(query, tokenize(query))
+    parser = _Parser(query, tokenize(query), vocabulary or default_vocabulary())
     if parser.peek().type == "EOF":
         return EVERYTHING
     tree = parser.or_expr()
@@ -42,8 +45,9 @@ def parse(query: str) -> Node:
 class _Parser:
     """Hold the tokens and the read position; each method reads one rule of the grammar."""
 
-    def __init__(self, query: str, tokens: list[Token]) -> None:
+    def __init__(self, query: str, tokens: list[Token], vocabulary: Vocabulary) -> None:
         self.query = query
+        self.vocabulary = vocabulary
         self.tokens = tokens
         self.index = 0
         self.depth = 0
@@ -159,14 +163,15 @@ class _Parser:
             self.fail(
                 token.pos, "oczekiwano tekstu w cudzysłowie", "expected some text inside the quotes"
             )
-        if field == "any" and not phrase and folded in FLAG_WORDS:
-            return Match(*FLAG_WORDS[folded])
+        if field == "any" and not phrase and folded in self.vocabulary.bare:
+            return Match(*self.vocabulary.bare[folded])
         return Text(folded, field, phrase, raw=" ".join(raw.split()))
 
     def field(self, token: Token) -> Node:
-        key = KEY_BY_NAME.get(fold(token.key))
+        names = self.vocabulary.by_name
+        key = names.get(fold(token.key))
         if key is None:
-            close = difflib.get_close_matches(fold(token.key), list(KEY_BY_NAME), n=3, cutoff=0.6)
+            close = difflib.get_close_matches(fold(token.key), list(names), n=3, cutoff=0.6)
             self.fail(
                 token.pos,
                 f"nieznany klucz `{token.key}:`",
@@ -175,7 +180,7 @@ class _Parser:
             )
         op = token.op.lstrip(":") or ":"
         shown = f"`{token.key}{token.op}`"
-        if key.kind not in ("number", "order") and op not in EQUALITY:
+        if not key.comparable and op not in EQUALITY:
             self.fail(
                 token.pos + len(token.key),
                 f"`{token.key}` przyjmuje tylko `:`, `=` albo `!=`",
@@ -205,8 +210,9 @@ class _Parser:
             stored = key.values.get(folded)
             if stored is None:
                 self.bad_value(token, key, shown)
-            if key.kind == "order" and op not in EQUALITY:
-                return Compare("order", op, stored)
+            if key.ranks is not None and op not in EQUALITY:
+                # A ranked value compares by its rank (zakon>=cnoty): see Vocabulary.by_rank.
+                return Compare(key.field, op, stored)
             node = Match(*stored) if key.kind == "is" else Match(key.field, stored)
         return Not(node) if op == "!=" else node
 

@@ -1,18 +1,66 @@
-"""The words of the language: keys with their Polish and English names, and their values.
+"""The words of the language: keys with their names and values, built from the games' schemas.
 
-Names and values are written as people write them (with diacritics); the parser looks them up
-folded (lower case, no diacritics, ł→l), as it folds what it reads. The syntax page is built from
-this table, so it lists exactly what the parser accepts.
+A `Vocabulary` is what a query is parsed and described with. `Vocabulary.from_games(games)` builds
+it from each game's declaration (rules.core.schema): the generic keys every game has (the kind,
+the edition, `is:` for the declared flags, the name and the text) are the language's own; the
+others come from the attributes' `search_keys`, values, labels and `expected` texts. Names and
+values are kept as written (with diacritics); the parser looks them up folded (lower case, no
+diacritics, ł→l), as it folds what it reads. The syntax page is built from a vocabulary's keys,
+so it lists exactly what the parser accepts.
 """
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Literal
 
-from rules.aniolowie.schema import ORDERS
 from rules.core import card_key
+from rules.core.schema import Text
+
+if TYPE_CHECKING:
+    from rules.core.schema import Attribute, Game, Kind
 
 UNKNOWN_WORDS = ("nieznany", "nieznana", "nieznane", "unknown", "?")
+# Word operators, written in capitals only: in lower case they are ordinary words, so
+# `nie może` looks for both words and `Jan i` looks for "jan" and "i".
+AND_WORDS = frozenset({"AND", "I"})
+OR_WORDS = frozenset({"OR", "LUB"})
+NOT_WORDS = frozenset({"NOT", "NIE"})
+OPERATOR_WORDS = AND_WORDS | OR_WORDS | NOT_WORDS
+# How a comparison's operator tests two numbers (or two ranks).
+COMPARISONS: dict[str, Callable[[int, int], bool]] = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "=": operator.eq,
+    "!=": operator.ne,
+}
+
+# The keys every game has; their names and what they expect are the language's own words.
+KIND_NAMES = ("typ", "rodzaj", "t", "kind", "type")
+EDITION_NAMES = ("edycja", "e", "edition")
+IS_NAMES = ("jest", "is")
+NAME_NAMES = ("nazwa", "name", "n")
+TEXT_NAMES = ("tekst", "text", "o")
+WORDS_EXPECTED = Text(pl="słowa albo frazy w cudzysłowie", en="a word or a quoted phrase")
+EDITION_EXPECTED = Text(
+    pl="nazwy lub skrótu edycji (np. podstawowa)",
+    en="an edition name or slug (e.g. podstawowa)",
+)
+NUMBER_EXPECTED = Text(pl="liczby", en="a number")
+KIND_NAME = Text(pl="rodzaj", en="kind")
+EDITION_NAME = Text(pl="edycja", en="edition")
+NOT_WORD = Text(pl="nie", en="not")
+# The values of a yes/no attribute that has keys of its own (most have only a flag).
+BOOL_WORDS = ((True, ("tak", "yes", "true")), (False, ("nie", "no", "false")))
+
+KeyKind = Literal["choice", "number", "text", "edition", "is"]
+Group = tuple[object, tuple[str, ...]]  # (stored value, its words as written)
 
 
 def fold(text: str) -> str:
@@ -22,202 +70,337 @@ def fold(text: str) -> str:
 
 @dataclass(frozen=True)
 class Key:
-    """One key: its names, what its values are, and how to say what it expects."""
+    """One key: its names, what its values are, and how to say what it expects.
 
-    field: str  # the AST field it fills
+    `kind` says how its values read: "choice" (a word from `groups`), "number", "text" (words
+    searched for), "edition" (an edition's name) or "is" (a flag: the value is a (field, value)
+    pair). A choice key with `ranks` also compares (`zakon>=cnoty`), by the values' ranks.
+    """
+
+    field: str  # the AST field it fills: an attribute id, or kind / edition / is / name / text
     names: tuple[str, ...]  # every name, as written; Polish first
-    kind: str  # "match", "number", "order", "text", "edition", "is"
-    groups: tuple[tuple[object, tuple[str, ...]], ...] = ()  # (stored value, words as written)
-    expected_pl: str = ""
-    expected_en: str = ""
+    kind: KeyKind
+    expected: Text
+    groups: tuple[Group, ...] = ()
     unknown: bool = True  # whether "nieznany/unknown" is a value
-    # The words the syntax page shows per value, when not every accepted word (orders).
-    shown_groups: tuple[tuple[object, tuple[str, ...]], ...] | None = None
-    values: dict[str, object] = field(init=False, repr=False)  # folded word → stored value
+    ranks: Mapping[object, int] | None = field(default=None, compare=False)
+    values: Mapping[str, object] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "values", _table(*self.groups))
+        table = {fold(word): value for value, words in self.groups for word in words}
+        object.__setattr__(self, "values", MappingProxyType(table))
+        if self.ranks is not None:
+            object.__setattr__(self, "ranks", MappingProxyType(dict(self.ranks)))
 
     @property
-    def shown(self) -> tuple[tuple[object, tuple[str, ...]], ...]:
-        """Return the value groups the syntax page lists."""
-        return self.groups if self.shown_groups is None else self.shown_groups
+    def expected_pl(self) -> str:
+        return self.expected("pl")
+
+    @property
+    def expected_en(self) -> str:
+        return self.expected("en")
+
+    @property
+    def comparable(self) -> bool:
+        """Tell whether the key takes <, <=, >, >= besides `:`, `=` and `!=`."""
+        return self.kind == "number" or self.ranks is not None
+
+    def by_rank(self, op: str, value: object) -> tuple[object, ...]:
+        """Return the values whose rank compares to `value`'s by `op`, lowest rank first."""
+        if self.ranks is None or value not in self.ranks:
+            raise ValueError(f"{self.field}: {value!r} has no rank")
+        test, rank = COMPARISONS[op], self.ranks[value]
+        ranked = sorted(self.ranks.items(), key=lambda item: item[1])
+        return tuple(other for other, other_rank in ranked if test(other_rank, rank))
 
 
-def _table(*groups: tuple[object, tuple[str, ...]]) -> dict[str, object]:
-    """Build a folded word → value table from (value, words) pairs."""
-    return {fold(word): value for value, words in groups for word in words}
+@dataclass(frozen=True)
+class Field:
+    """What a query's description says of one field: its name and how a search for a value reads.
+
+    `labels` name the values (after a comparison: "zakon ≥ Cnoty"); `phrases` say a whole match
+    ("kobiety"); `template` words the others, `{value}` standing for the label ("kolor {value}").
+    """
+
+    id: str
+    name: Text
+    labels: Mapping[object, Text] = field(default_factory=dict, compare=False)
+    phrases: Mapping[object, Text] = field(default_factory=dict, compare=False)
+    template: Text | None = None
+
+    def label(self, value: object, lang: str) -> str:
+        """Return the label of a value in `lang`, or the value itself if it has none."""
+        label = self.labels.get(value)
+        return label(lang) if label is not None else str(value)
+
+    def phrase(self, value: object, lang: str) -> str:
+        """Return how a search for `value` reads in `lang`."""
+        phrase = self.phrases.get(value)
+        if phrase is not None:
+            return phrase(lang)
+        label = self.label(value, lang)
+        return self.template(lang).replace("{value}", label) if self.template else label
 
 
-def _order_words(info) -> tuple[str, ...]:
-    """Return every name an order goes by: ids, PL/EN singular and plural, its level number."""
-    extra = {
-        "principalities": ("ksiestwo", "ksiazeta", "principality"),
-        "dominions": ("panowanie", "dominion"),
-        "cherubim": ("cherubs", "cherubiny"),
-        "seraphim": ("seraphs", "serafiny"),
-        "virtues": ("virtue",),
-    }.get(info.id, ())
-    level = (f"{info.level:02}", str(info.level))
-    return (info.id, info.name_en, info.one_en, info.name_pl, info.one_pl, *level, *extra)
+class Vocabulary:
+    """Every key a query may use, the bare words that stand for a flag, and how fields read.
+
+    Build one with `from_games` / `from_game`; `default_vocabulary()` is that of every registered
+    game. `by_name` maps a folded key name to its key; `bare` maps a folded bare word (`unikat`)
+    to the (field, value) it means.
+    """
+
+    def __init__(
+        self,
+        keys: Iterable[Key],
+        fields: Iterable[Field] = (),
+        bare: Mapping[str, tuple[str, object]] | None = None,
+    ) -> None:
+        self.keys: tuple[Key, ...] = tuple(keys)
+        by_name: dict[str, Key] = {}
+        for key in self.keys:
+            for name in key.names:
+                folded = fold(name)
+                if by_name.get(folded, key) is not key:
+                    other = by_name[folded].field
+                    raise ValueError(f"the key name {name!r} means both {other} and {key.field}")
+                by_name[folded] = key
+        self.by_name: Mapping[str, Key] = MappingProxyType(by_name)
+        self.fields: Mapping[str, Field] = MappingProxyType({f.id: f for f in fields})
+        self.bare: Mapping[str, tuple[str, object]] = MappingProxyType(dict(bare or {}))
+        self._by_field = {key.field: key for key in self.keys if key.kind != "is"}
+
+    def __repr__(self) -> str:
+        return f"Vocabulary({', '.join(key.field for key in self.keys)})"
+
+    @classmethod
+    def from_game(cls, game: Game) -> Vocabulary:
+        """Return the vocabulary of one game."""
+        return cls.from_games((game,))
+
+    @classmethod
+    def from_games(cls, games: Iterable[Game]) -> Vocabulary:
+        """Return the vocabulary of several games: their keys, values and flags together.
+
+        Keys of one attribute id in several games become one key (names and values joined); a
+        name or a word that would mean two things raises ValueError.
+        """
+        builder = _Builder()
+        games = tuple(games)
+        builder.add_kinds(kind for game in games for kind in game.schema.kinds)
+        for game in games:
+            for attribute in game.schema.attributes:
+                builder.add_attribute(attribute)
+        return builder.build()
+
+    def key(self, name: str) -> Key | None:
+        """Return the key a name (as typed, any case or diacritics) stands for, None if none."""
+        return self.by_name.get(fold(name))
+
+    def key_for(self, field_id: str) -> Key | None:
+        """Return the key that fills a field (not the `is:` key), None if none."""
+        return self._by_field.get(field_id)
+
+    def by_rank(self, field_id: str, op: str, value: object) -> tuple[object, ...] | None:
+        """Return the values of a ranked field whose rank compares to `value`'s by `op`;
+        None when the field's values have no ranks (a number compares by itself)."""
+        key = self._by_field.get(field_id)
+        if key is None or key.ranks is None:
+            return None
+        return key.by_rank(op, value)
+
+    def name(self, field_id: str, lang: str) -> str:
+        """Return a field's name in a query's description ("zakon", "level")."""
+        described = self.fields.get(field_id)
+        return described.name(lang) if described else field_id
+
+    def label(self, field_id: str, value: object, lang: str) -> str:
+        """Return the label of a field's value ("Cnoty"), the value itself if it has none."""
+        described = self.fields.get(field_id)
+        return described.label(value, lang) if described else str(value)
+
+    def phrase(self, field_id: str, value: object, lang: str) -> str:
+        """Return how a search for a field's value reads ("Upadli", "kolor czarny")."""
+        described = self.fields.get(field_id)
+        return described.phrase(value, lang) if described else f"{field_id} {value}"
 
 
-ORDER_GROUPS = tuple((info.id, _order_words(info)) for info in ORDERS)
-ORDER_SHOWN = tuple((info.id, (info.name_pl, info.name_en, f"{info.level:02}")) for info in ORDERS)
-ORDER_VALUES = _table(*ORDER_GROUPS)
-ORDER_LEVELS = {info.id: info.level for info in ORDERS}
+@cache
+def default_vocabulary() -> Vocabulary:
+    """Return the vocabulary of every registered game, built once on first use (a game
+    registered later needs `default_vocabulary.cache_clear()`)."""
+    import rules
 
-KEYS: tuple[Key, ...] = (
-    Key(
-        "order",
-        ("zakon", "order"),
-        "order",
-        ORDER_GROUPS,
-        "nazwy zakonu (np. potęgi, cnoty, 07)",
-        "an order name (e.g. powers, virtues, 07)",
-        shown_groups=ORDER_SHOWN,
-    ),
-    Key(
-        "choir",
-        ("chór", "krąg", "choir", "circle"),
-        "match",
-        (("I", ("I", "1")), ("II", ("II", "2")), ("III", ("III", "3"))),
-        "numeru chóru: I, II, III (albo 1, 2, 3)",
-        "a choir number: I, II, III (or 1, 2, 3)",
-    ),
-    Key(
-        "level",
-        ("poziom", "lvl", "level"),
-        "number",
-        expected_pl="liczby (np. 7)",
-        expected_en="a number (e.g. 7)",
-    ),
-    Key(
-        "color",
-        ("kolor", "c", "color", "colour"),
-        "match",
-        (
-            ("gold", ("złoty", "gold")),
-            ("red", ("czerwony", "red")),
-            ("blue", ("niebieski", "blue")),
-            ("black", ("czarny", "black")),
-            ("white", ("biały", "white")),
-        ),
-        "koloru: złoty, czerwony, niebieski, czarny, biały",
-        "a colour: gold, red, blue, black, white",
-    ),
-    Key(
-        "faction",
-        ("frakcja", "f", "faction"),
-        "match",
-        (
-            ("lord", ("pan", "lord", "aniołowie pana", "aniołowie_pana", "aniołowie-pana")),
-            ("fallen", ("upadli", "upadły", "fallen")),
-            ("any", ("obie", "any", "both", "obie frakcje")),
-        ),
-        "frakcji: pan, upadli, obie",
-        "a faction: lord, fallen, any",
-    ),
-    Key(
-        "kind",
-        ("typ", "rodzaj", "t", "kind", "type"),
-        "match",
-        (
-            ("angel", ("anioł", "anioły", "angel", "angels")),
-            ("human", ("człowiek", "ludzie", "human", "humans")),
-            ("intervention", ("interwencja", "interwencje", "intervention", "interventions")),
-        ),
-        "rodzaju karty: anioł, człowiek, interwencja",
-        "a card kind: angel, human, intervention",
-        unknown=False,
-    ),
-    Key(
-        "alignment",
-        ("charakter", "al", "alignment"),
-        "match",
-        (
-            ("good", ("dobry", "dobra", "good")),
-            ("evil", ("zły", "zła", "evil")),
-            ("neutral", ("neutralny", "neutralna", "neutral")),
-        ),
-        "charakteru: dobry, zły, neutralny",
-        "a character: good, evil, neutral",
-    ),
-    Key(
-        "sex",
-        ("płeć", "sex"),
-        "match",
-        (
-            ("female", ("kobieta", "female", "woman")),
-            ("male", ("mężczyzna", "male", "man")),
-        ),
-        "płci: kobieta, mężczyzna",
-        "a sex: female, male",
-    ),
-    Key(
-        "support",
-        ("wsparcie", "sup", "support"),
-        "number",
-        expected_pl="liczby (np. 4)",
-        expected_en="a number (e.g. 4)",
-    ),
-    Key(
-        "edition",
-        ("edycja", "e", "edition"),
-        "edition",
-        expected_pl="nazwy lub skrótu edycji (np. podstawowa)",
-        expected_en="an edition name or slug (e.g. podstawowa)",
-    ),
-    Key(
-        "edition_symbol",
-        ("symbol",),
-        "match",
-        (
-            ("empty", ("pusty", "empty")),
-            ("filled", ("wypełniony", "filled")),
-        ),
-        "symbolu edycji: pusty, wypełniony",
-        "an edition symbol: empty, filled",
-    ),
-    Key(
-        "is",
-        ("jest", "is"),
-        "is",
-        (
-            (("edition_symbol", "filled"), ("unikat", "unique", "unikatowa", "unikatowy")),
-            (("anielica", True), ("anielica",)),
-        ),
-        "cechy: unikat, anielica",
-        "a property: unique, anielica",
-        unknown=False,
-    ),
-    Key(
-        "name",
-        ("nazwa", "name", "n"),
-        "text",
-        expected_pl="słowa albo frazy w cudzysłowie",
-        expected_en="a word or a quoted phrase",
-        unknown=False,
-    ),
-    Key(
-        "text",
-        ("tekst", "text", "o"),
-        "text",
-        expected_pl="słowa albo frazy w cudzysłowie",
-        expected_en="a word or a quoted phrase",
-        unknown=False,
-    ),
-)
+    return Vocabulary.from_games(rules.all_games())
 
-KEY_BY_NAME: dict[str, Key] = {fold(name): key for key in KEYS for name in key.names}
-# Bare words that stand for a property rather than a text search.
-FLAG_WORDS: dict[str, tuple[str, object]] = {
-    "unikat": ("edition_symbol", "filled"),
-    "anielica": ("anielica", True),
-}
-# Word operators, written in capitals only: in lower case they are ordinary words, so
-# `nie może` looks for both words and `Jan i` looks for "jan" and "i".
-AND_WORDS = frozenset({"AND", "I"})
-OR_WORDS = frozenset({"OR", "LUB"})
-NOT_WORDS = frozenset({"NOT", "NIE"})
-OPERATOR_WORDS = AND_WORDS | OR_WORDS | NOT_WORDS
+
+class _Builder:
+    """Gather keys and fields game by game, joining those of one id."""
+
+    def __init__(self) -> None:
+        self.keys: dict[str, dict] = {}
+        self.fields: dict[str, Field] = {}
+        self.flags: list[tuple[tuple[str, object], tuple[str, ...], Text]] = []
+        self.bare: dict[str, tuple[str, object]] = {}
+
+    def add_kinds(self, kinds: Iterable[Kind]) -> None:
+        kinds = tuple(kinds)
+        groups = [(kind.id, _words(kind.id, kind.label, kind.plural, kind.words)) for kind in kinds]
+        self.add_key("kind", KIND_NAMES, "choice", _listing(kinds, "kind"), groups, unknown=False)
+        plural = {kind.id: kind.plural or kind.label for kind in kinds}
+        labels = {kind.id: kind.label for kind in kinds}
+        self.add_field(Field("kind", KIND_NAME, labels, plural))
+
+    def add_attribute(self, attribute: Attribute) -> None:
+        self.add_flags(attribute)
+        name = attribute.search_name or attribute.label
+        if attribute.type == "bool":
+            shown = attribute.search_phrase or attribute.label
+            phrases = {True: shown, False: _prefixed(NOT_WORD, shown)}
+            self.add_field(Field(attribute.id, name, phrases=phrases))
+        else:
+            labels = {value.id: value.label for value in attribute.values}
+            phrases = {v.id: v.search_phrase for v in attribute.values if v.search_phrase}
+            self.add_field(Field(attribute.id, name, labels, phrases, attribute.search_phrase))
+        names = tuple(name for lang_names in attribute.search_keys.values() for name in lang_names)
+        if not names:
+            return
+        if attribute.type == "text":
+            raise ValueError(f"{attribute.id}: the search language has no keys for text yet")
+        if attribute.type == "int":
+            expected = attribute.expected or NUMBER_EXPECTED
+            self.add_key(attribute.id, names, "number", expected)
+            return
+        if attribute.type == "bool":
+            groups = list(BOOL_WORDS)
+        else:
+            groups = [
+                (value.id, _words(value.id, value.label, None, value.words))
+                for value in attribute.values
+            ]
+        expected = attribute.expected or _listing(attribute.values, "value")
+        ranks = {v.id: v.rank for v in attribute.values if v.rank is not None}
+        if ranks and len(ranks) != len(attribute.values):
+            raise ValueError(f"{attribute.id}: either every value has a rank or none has")
+        self.add_key(attribute.id, names, "choice", expected, groups, ranks=ranks or None)
+
+    def add_flags(self, attribute: Attribute) -> None:
+        for flag in attribute.flags:
+            label = flag.label or Text(pl=flag.words[0], en=flag.words[0])
+            meaning = (attribute.id, flag.value)
+            words = _unique((*flag.words, *label.values()))
+            if all(meaning != known for known, _w, _l in self.flags):
+                self.flags.append((meaning, words, label))
+            for word in flag.bare:
+                self.bare.setdefault(fold(word), meaning)
+                if self.bare[fold(word)] != meaning:
+                    raise ValueError(f"the bare word {word!r} means two things")
+
+    def add_key(
+        self,
+        field_id: str,
+        names: tuple[str, ...],
+        kind: KeyKind,
+        expected: Text,
+        groups: Iterable[Group] = (),
+        *,
+        unknown: bool = True,
+        ranks: Mapping[object, int] | None = None,
+    ) -> None:
+        known = self.keys.get(field_id)
+        if known is None:
+            known = self.keys[field_id] = {
+                "names": (),
+                "kind": kind,
+                "expected": expected,
+                "groups": {},
+                "unknown": unknown,
+                "ranks": None,
+            }
+        elif known["kind"] != kind:
+            raise ValueError(f"{field_id}: a {kind} in one game, a {known['kind']} in another")
+        known["names"] = _unique((*known["names"], *names))
+        for value, words in groups:
+            known["groups"][value] = _unique((*known["groups"].get(value, ()), *words))
+        if ranks is not None:
+            merged = {**(known["ranks"] or {}), **ranks}
+            if any(merged[value] != rank for value, rank in (known["ranks"] or {}).items()):
+                raise ValueError(f"{field_id}: one value ranked differently in two games")
+            known["ranks"] = merged
+
+    def add_field(self, described: Field) -> None:
+        known = self.fields.get(described.id)
+        if known is None:
+            self.fields[described.id] = described
+            return
+        self.fields[described.id] = Field(
+            known.id,
+            known.name,
+            {**described.labels, **known.labels},
+            {**described.phrases, **known.phrases},
+            known.template,
+        )
+
+    def build(self) -> Vocabulary:
+        keys = [self.key(field_id) for field_id in self.keys]
+        # The kind comes first, then the games' attributes, then the keys of every card.
+        keys.append(Key("edition", EDITION_NAMES, "edition", EDITION_EXPECTED))
+        self.add_field(Field("edition", EDITION_NAME))
+        if self.flags:
+            expected = Text(
+                pl="cechy: " + ", ".join(label("pl") for _m, _w, label in self.flags),
+                en="a property: " + ", ".join(label("en") for _m, _w, label in self.flags),
+            )
+            groups = tuple((meaning, words) for meaning, words, _label in self.flags)
+            keys.append(Key("is", IS_NAMES, "is", expected, groups, unknown=False))
+        keys.append(Key("name", NAME_NAMES, "text", WORDS_EXPECTED, unknown=False))
+        keys.append(Key("text", TEXT_NAMES, "text", WORDS_EXPECTED, unknown=False))
+        return Vocabulary(keys, self.fields.values(), self.bare)
+
+    def key(self, field_id: str) -> Key:
+        known = self.keys[field_id]
+        groups = tuple(known["groups"].items())
+        seen: dict[str, object] = {}
+        for value, words in groups:
+            for word in words:
+                if seen.setdefault(fold(word), value) != value:
+                    raise ValueError(f"{field_id}: the word {word!r} names two values")
+        return Key(
+            field_id,
+            known["names"],
+            known["kind"],
+            known["expected"],
+            groups,
+            unknown=known["unknown"],
+            ranks=known["ranks"],
+        )
+
+
+def _words(
+    value_id: str, label: Text, plural: Text | None, words: tuple[str, ...]
+) -> tuple[str, ...]:
+    """Return every word a value goes by: its labels (and plurals), its id, its extra words."""
+    return _unique((*label.values(), *(plural.values() if plural else ()), value_id, *words))
+
+
+def _unique(words: Iterable[str]) -> tuple[str, ...]:
+    """Drop words that fold to one already given, keeping the first spelling."""
+    seen: dict[str, str] = {}
+    for word in words:
+        seen.setdefault(fold(word), word)
+    return tuple(seen.values())
+
+
+def _listing(items: Iterable, noun: str) -> Text:
+    """Say what a key without a declared `expected` text takes: its values' labels."""
+    items = tuple(items)
+    pl = ", ".join(item.label("pl") for item in items)
+    en = ", ".join(item.label("en") for item in items)
+    if noun == "kind":
+        return Text(pl=f"rodzaju karty: {pl}", en=f"a card kind: {en}")
+    return Text(pl=f"jednej z wartości: {pl}", en=f"one of: {en}")
+
+
+def _prefixed(word: Text, text: Text) -> Text:
+    """Return `text` with `word` before it, in every language `text` has."""
+    return Text(**{lang: f"{word(lang)} {text(lang)}" for lang in text})

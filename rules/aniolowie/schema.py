@@ -221,6 +221,8 @@ SCHEMA = CardSchema(
                 pl="numeru chóru: I, II, III (albo 1, 2, 3)",
                 en="a choir number: I, II, III (or 1, 2, 3)",
             ),
+            search_name=Text(pl="Chór / Krąg", en="choir"),
+            search_phrase=Text(pl="Chór / Krąg {value}", en="choir {value}"),
             derive=_derive_choir,
         ),
         Attribute(
@@ -253,6 +255,7 @@ SCHEMA = CardSchema(
                 pl="koloru: złoty, czerwony, niebieski, czarny, biały",
                 en="a colour: gold, red, blue, black, white",
             ),
+            search_phrase=Text(pl="kolor {value}", en="{value}"),
         ),
         Attribute(
             "support",
@@ -261,16 +264,9 @@ SCHEMA = CardSchema(
             kinds_of(ANGEL),
             search_keys={"pl": ("wsparcie",), "en": ("sup", "support")},
             expected=Text(pl="liczby (np. 4)", en="a number (e.g. 4)"),
+            search_name=Text(pl="wsparcie", en="support"),
             minimum=0,
             maximum=99,
-        ),
-        Attribute(
-            "is_anielica",
-            "bool",
-            Text(pl="ANIELICA", en="ANIELICA"),
-            kinds_of(ANGEL),
-            help=Text(pl="Anielica: anioł-kobieta (s. 12).", en="An angel who is a woman (p. 12)."),
-            flags=(Flag(True, ("anielica",), bare=("anielica",)),),
         ),
         Attribute(
             "alignment",
@@ -287,6 +283,7 @@ SCHEMA = CardSchema(
             expected=Text(
                 pl="charakteru: dobry, zły, neutralny", en="a character: good, evil, neutral"
             ),
+            search_phrase=Text(pl="charakter {value}", en="{value}"),
         ),
         Attribute(
             "sex",
@@ -294,8 +291,18 @@ SCHEMA = CardSchema(
             Text(pl="płeć", en="sex"),
             kinds_of(HUMAN),
             values(
-                Value("female", Text(pl="kobieta", en="female"), ("woman",)),
-                Value("male", Text(pl="mężczyzna", en="male"), ("man",)),
+                Value(
+                    "female",
+                    Text(pl="kobieta", en="female"),
+                    ("woman",),
+                    search_phrase=Text(pl="kobiety", en="women"),
+                ),
+                Value(
+                    "male",
+                    Text(pl="mężczyzna", en="male"),
+                    ("man",),
+                    search_phrase=Text(pl="mężczyźni", en="men"),
+                ),
             ),
             facet=True,
             search_keys={"pl": ("płeć",), "en": ("sex",)},
@@ -306,9 +313,21 @@ SCHEMA = CardSchema(
             "choice",
             Text(pl="symbol edycji", en="edition symbol"),
             kinds_of(ANGEL, HUMAN, INTERVENTION),
-            values(
-                ("empty", "pusty (2 kopie)", "empty (2 copies)"),
-                ("filled", "wypełniony (1 kopia)", "filled (1 copy)"),
+            (
+                Value(
+                    "empty",
+                    Text(pl="pusty (2 kopie)", en="empty (2 copies)"),
+                    ("pusty",),
+                    search_phrase=Text(pl="symbol edycji pusty", en="empty edition symbol"),
+                ),
+                Value(
+                    "filled",
+                    Text(pl="wypełniony (1 kopia)", en="filled (1 copy)"),
+                    ("wypełniony",),
+                    search_phrase=Text(
+                        pl="unikaty (symbol wypełniony)", en="unique (filled symbol)"
+                    ),
+                ),
             ),
             facet=True,
             search_keys={"pl": ("symbol",), "en": ()},
@@ -316,8 +335,24 @@ SCHEMA = CardSchema(
                 pl="symbolu edycji: pusty, wypełniony", en="an edition symbol: empty, filled"
             ),
             flags=(
-                Flag("filled", ("unikat", "unique", "unikatowa", "unikatowy"), bare=("unikat",)),
+                Flag(
+                    "filled",
+                    ("unikat", "unique", "unikatowa", "unikatowy"),
+                    bare=("unikat",),
+                    label=Text(pl="unikat", en="unique"),
+                ),
             ),
+        ),
+        # After the edition symbol: the search language lists flags in declaration order
+        # ("cechy: unikat, anielica").
+        Attribute(
+            "is_anielica",
+            "bool",
+            Text(pl="ANIELICA", en="ANIELICA"),
+            kinds_of(ANGEL),
+            help=Text(pl="Anielica: anioł-kobieta (s. 12).", en="An angel who is a woman (p. 12)."),
+            flags=(Flag(True, ("anielica",), bare=("anielica",)),),
+            search_phrase=Text(pl="ANIELICA", en="ANIELICA (female angel)"),
         ),
         Attribute(
             "name_angelic",

@@ -54,26 +54,32 @@ class Text(Mapping[str, str]):
 class Value:
     """One allowed value of a choice attribute: its stable id, label and extra search words.
 
-    `rank` orders values where the order means something (an order's level); `words` are the
-    names the search language accepts besides the id and the labels.
+    `rank` orders values where the order means something (an order's level): the search language
+    then compares them (`zakon>=cnoty`). `words` are the names the search language accepts besides
+    the id and the labels; `search_phrase` is how a search for the value reads in the query's
+    description ("women" for `sex:female`), the attribute's phrase or the label by default.
     """
 
     id: str
     label: Text
     words: tuple[str, ...] = ()
     rank: int | None = None
+    search_phrase: Text | None = None
 
 
 @dataclass(frozen=True)
 class Flag:
     """Words that stand for one value of an attribute in searches (`is:unikat`, `anielica`).
 
-    `words` follow the search language's `is:` key; `bare` ones also work on their own.
+    `words` follow the search language's `is:` key; `bare` ones also work on their own. `label`
+    names the flag where the search language lists them (its error messages), the first word by
+    default.
     """
 
     value: Any
     words: tuple[str, ...]
     bare: tuple[str, ...] = ()
+    label: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +99,10 @@ class Attribute:
     `kinds` names the kinds that have it: on any other kind it is refused, which is not the same as
     unknown. `derive` computes a derived attribute (a choir from the order) from the others on every
     write; `search_keys` maps a language to the keys the search language knows it by.
+    A query's description names the attribute by `search_name` (the label by default) before a
+    comparison or "unknown", and says a search for one of its values by `search_phrase`, where
+    `{value}` stands for the value's label ("kolor {value}"; the label alone by default; for a
+    bool attribute, the whole phrase for True).
     """
 
     id: str
@@ -111,6 +121,8 @@ class Attribute:
     derive: Callable[[Mapping[str, Any]], Any] | None = None
     help: Text | None = None
     flags: tuple[Flag, ...] = ()
+    search_name: Text | None = None  # the attribute in a query's description ("wsparcie ≥ 4")
+    search_phrase: Text | None = None  # a search for one of its values ("kolor {value}")
 
     @property
     def derived(self) -> bool:

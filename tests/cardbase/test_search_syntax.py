@@ -7,10 +7,15 @@ import pytest
 from django.urls import reverse
 
 from cardbase.search import KEY_HELP, syntax_rows
-from cardsearch import KEYS, fold, parse
-from cardsearch.vocabulary import AND_WORDS, FLAG_WORDS, KEY_BY_NAME, NOT_WORDS, OR_WORDS
+from cardsearch import default_vocabulary, fold, parse
+from cardsearch.vocabulary import AND_WORDS, NOT_WORDS, OR_WORDS
 
 pytestmark = pytest.mark.django_db
+
+VOCABULARY = default_vocabulary()
+KEYS = VOCABULARY.keys
+FLAG_WORDS = VOCABULARY.bare
+KEY_BY_NAME = VOCABULARY.by_name
 
 EVERY_NAME = [f"{name}:" for key in KEYS for name in key.names]
 OPERATORS = sorted(AND_WORDS | OR_WORDS | NOT_WORDS)

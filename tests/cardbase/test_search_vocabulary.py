@@ -1,0 +1,83 @@
+"""The catalogue's search takes its vocabulary as a parameter."""
+
+import pytest
+
+from cardbase.search import KEY_HELP, key_help, search_cards, syntax_rows
+from cardsearch import Vocabulary, default_vocabulary, parse
+from rules.core.schema import Attribute, CardSchema, Format, Game, Kind, Text, Value, kinds_of
+from tests.factories import AngelFactory
+
+TOY = Vocabulary.from_game(
+    Game(
+        id="toy",
+        name=Text(en="Toy"),
+        schema=CardSchema(
+            kinds=(Kind("unit", Text(pl="jednostka", en="unit")),),
+            attributes=(
+                Attribute(
+                    "tier",
+                    "choice",
+                    Text(pl="ranga", en="tier"),
+                    kinds_of("unit"),
+                    (
+                        Value("bronze", Text(pl="brąz", en="bronze"), rank=1),
+                        Value("silver", Text(pl="srebro", en="silver"), rank=2),
+                    ),
+                    search_keys={"pl": ("ranga",), "en": ("tier",)},
+                ),
+                Attribute(
+                    "power",
+                    "int",
+                    Text(pl="siła", en="power"),
+                    kinds_of("unit"),
+                    search_keys={"pl": ("siła",), "en": ("power",)},
+                ),
+            ),
+        ),
+        sections=(),
+        options=(),
+        formats=(Format("standard", Text(en="standard"), default=True),),
+        charts=(),
+        hand=None,
+        parse_deck=lambda data: data,
+        validate=lambda deck: None,
+    )
+)
+
+
+def test_every_aniolowie_key_keeps_its_hand_written_help():
+    vocabulary = default_vocabulary()
+    for key in vocabulary.keys:
+        assert key_help(key, vocabulary) is KEY_HELP[key.field]
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_another_game_s_vocabulary_gets_a_syntax_table_of_its_own(lang):
+    rows = syntax_rows(lang, TOY)
+    names = [name for row in rows for name in row.names]
+    assert {"ranga:", "tier:", "siła:", "power:", "typ:", "edycja:"} <= set(names)
+    assert "zakon:" not in names and "jest:" not in names  # no flags: no `is:` key
+    for row in rows:
+        assert row.meaning and row.examples
+        for query, description in row.examples:
+            parse(query, TOY)
+            assert description
+    tier = next(row for row in rows if "tier:" in row.names)
+    assert tier.values == "brąz/bronze, srebro/silver, nieznany/unknown"
+
+
+@pytest.mark.django_db
+def test_a_ranked_choice_compares_by_rank_on_the_database():
+    for name, order in [("A", "angels"), ("V", "virtues"), ("S", "seraphim"), ("X", "")]:
+        AngelFactory(name=name, order=order)
+
+    def found(query):
+        result = search_cards(query=query, vocabulary=default_vocabulary())
+        assert result.error is None
+        return sorted(card.name for card in result.queryset)
+
+    assert found("zakon>cnoty") == ["S"]
+    assert found("zakon<=cnoty") == ["A", "V"]
+    # The choir's values are ranked too (I = 1 … III = 3), so it compares like the order.
+    assert found("chór>=II") == ["A", "V"]
+    assert found("chór<II") == ["S"]
