@@ -211,9 +211,9 @@ SCHEMA = CardSchema(
             Text(pl="chór / krąg", en="choir"),
             kinds_of(ANGEL),
             (
-                Value("I", Text(pl="I", en="I"), ("1",), rank=1),
-                Value("II", Text(pl="II", en="II"), ("2",), rank=2),
-                Value("III", Text(pl="III", en="III"), ("3",), rank=3),
+                Value("I", Text(pl="I", en="I"), ("1",)),
+                Value("II", Text(pl="II", en="II"), ("2",)),
+                Value("III", Text(pl="III", en="III"), ("3",)),
             ),
             facet=True,
             search_keys={"pl": ("chór", "krąg"), "en": ("choir", "circle")},

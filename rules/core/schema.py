@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Literal
 
 from rules.core.verdict import Verdict
@@ -131,15 +130,7 @@ class Attribute:
 
     def value(self, value_id: str) -> Value | None:
         """Return the declared value with this id, None if there is none."""
-        return self._values_by_id.get(value_id)
-
-    @property
-    def _values_by_id(self) -> Mapping[str, Value]:
-        cached = self.__dict__.get("_by_id")
-        if cached is None:
-            cached = MappingProxyType({v.id: v for v in self.values})
-            object.__setattr__(self, "_by_id", cached)
-        return cached
+        return next((v for v in self.values if v.id == value_id), None)
 
     def value_label(self, value_id: str, lang: str) -> str:
         """Return the label of a value in `lang`, or the id itself if the value is undeclared."""

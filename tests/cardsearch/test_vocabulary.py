@@ -471,7 +471,7 @@ def test_aniolowie_accepts_every_hand_written_name_and_word(
             assert key.values.get(fold(word)) == value, (field, word)
     # Only orders compared before; now every ranked choice does (the choir too).
     kind = HAND_WRITTEN_KINDS[field]
-    assert key.comparable == (kind in ("order", "number") or field == "choir")
+    assert key.comparable == (kind in ("order", "number"))
 
 
 def test_aniolowie_keeps_the_hand_written_keys_bare_words_and_order():
