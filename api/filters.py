@@ -4,7 +4,6 @@ for the schema (`PARAMETER_DOCS`, applied by api.schema.ApiAutoSchema)."""
 
 import django_filters as filters
 from django import forms
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 
@@ -13,6 +12,7 @@ from api.attributes import API_LANG, declared_kinds, kinds_sentence
 from api.pagination import shown
 from cardbase.attributes import attribute_q, find_attribute
 from cardbase.filters import UNKNOWN, CardFilter
+from cardbase.language import page_lang
 from cardbase.models import Edition, Game
 from cardbase.search import search_cards
 from decks.filters import PublicDeckFilter
@@ -202,9 +202,9 @@ class _ApiCardFilterBase(CardFilter):
     )
 
     def filter_text(self, qs, name, value):
-        result = search_cards(query=value, queryset=qs, lang=get_language())
+        result = search_cards(query=value, queryset=qs, lang=page_lang())
         if result.error is not None:
-            raise SearchQueryError(result.error, "en" if get_language() == "en" else "pl")
+            raise SearchQueryError(result.error, page_lang())
         return result.queryset
 
     def filter_queryset(self, queryset):

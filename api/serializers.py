@@ -15,10 +15,9 @@ from api.attributes import (
 )
 from cardbase.models import Card, CardSource, Edition, Game
 from cardbase.selectors import primary_printing
-from decks.cardfacts import card_copy_limit
 from decks.models import Deck, DeckFaction, Visibility
 from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
-from rules.aniolowie.validate import MAX_COUNT
+from rules.core import MAX_COUNT
 
 # The largest id a card can have (a 64-bit primary key), and the largest deck version
 # (a PositiveIntegerField, 32 bits on every database): beyond them nothing can match.
@@ -164,7 +163,7 @@ class CardSerializer(serializers.ModelSerializer):
         return {api_name(a) for a in declared_attributes() if a.id not in shared}
 
     def get_copy_limit(self, card: Card) -> int | None:
-        return card_copy_limit(card)
+        return card.copy_limit
 
     def get_image_url(self, card: Card) -> str:
         printing = primary_printing(card)

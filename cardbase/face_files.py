@@ -8,7 +8,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from cardbase import faces
-from cardbase.filters import active_lang
+from cardbase.language import page_lang
 from cardbase.models import Card
 
 # The attributes a face draws in places of their own; the kind's other choices form its subtitle.
@@ -17,7 +17,7 @@ DRAWN = frozenset({"faction", "order", "choir", "color", "edition_symbol", "leve
 
 def face_for(card: Card) -> faces.CardFace:
     """Describe a card's generated face in the active language, from the game's schema."""
-    lang = active_lang()
+    lang = page_lang()
     schema = card.schema
     carried = {a.id: a for a in schema.attributes_of(card.kind)}
 
@@ -39,21 +39,13 @@ def face_for(card: Card) -> faces.CardFace:
         level=level if isinstance(level, int) else None,
         order_label=label("order"),
         choir=value("choir"),
-        choir_label=_titled(carried["choir"], value("choir"), lang) if "choir" in carried else None,
+        choir_label=card.value_label("choir", lang) if "choir" in carried else None,
         color=value("color"),
         faction_label=label("faction"),
         edition_symbol=value("edition_symbol"),
         subtitle=subtitle,
         unknown_label=_("?"),
     )
-
-
-def _titled(attribute, found, lang: str) -> str | None:
-    """Name a value with its attribute's label, as "Chór / krąg II"."""
-    if found is None:
-        return None
-    title = attribute.label(lang)
-    return f"{title[:1].upper()}{title[1:]} {attribute.value_label(found, lang)}"
 
 
 def face_png_path(card: Card) -> Path:

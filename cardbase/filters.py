@@ -11,13 +11,14 @@ from django.db.models import Case, IntegerField, Q, When
 from django.db.models import Value as V
 from django.db.models.lookups import Exact
 from django.utils.functional import lazy
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import rules
 from cardbase.attributes import attribute_expression, attribute_q, unknown_q
+from cardbase.language import page_lang
 from cardbase.models import Card, Edition, Game
-from cardbase.search import query_filter, search_lang
+from cardbase.search import query_filter
 from cardsearch import SearchError, parse
 from rules.core.schema import Attribute, Kind, Text
 
@@ -27,13 +28,8 @@ UNKNOWN_CHOICE = (UNKNOWN, gettext_lazy("nieznane / unknown"))
 UNRANKED = 10**6
 
 
-def active_lang() -> str:
-    """Return the language labels are read in: "en" on English pages, else "pl"."""
-    return "en" if (get_language() or "pl").startswith("en") else "pl"
-
-
 def _label(text: Text, capital: bool = True) -> str:
-    label = text(active_lang())
+    label = text(page_lang())
     return label[:1].upper() + label[1:] if capital else label
 
 
@@ -170,7 +166,7 @@ class SearchQueryField(forms.CharField):
                 parse(value)
             except SearchError as error:
                 raise forms.ValidationError(
-                    error.message(search_lang()), code="search-syntax"
+                    error.message(page_lang()), code="search-syntax"
                 ) from error
 
 

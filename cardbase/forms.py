@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from cardbase.language import page_lang
 from cardbase.models import Card, Game
 from rules.core.schema import Attribute, CardSchema
 
@@ -19,10 +19,6 @@ NOTE_PREFIX = "note__"
 def attribute_field_name(attribute: Attribute) -> str:
     """Name the form field that edits an attribute."""
     return ATTRIBUTE_PREFIX + attribute.id
-
-
-def _lang() -> str:
-    return (get_language() or settings.LANGUAGE_CODE).split("-")[0]
 
 
 def attribute_form_field(attribute: Attribute, lang: str) -> forms.Field:
@@ -75,7 +71,7 @@ class CardForm(forms.ModelForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.schema = self._schema()
-        lang = _lang()
+        lang = page_lang()
         if self.schema is not None:
             self.fields["kind"] = forms.ChoiceField(
                 label=_("rodzaj"), choices=[(k.id, k.label(lang)) for k in self.schema.kinds]
@@ -114,7 +110,7 @@ class CardForm(forms.ModelForm):
         """Group the attribute fields under the kinds that carry them, for the admin's fieldsets."""
         if self.schema is None:
             return []
-        lang, groups, placed = _lang(), [], set()
+        lang, groups, placed = page_lang(), [], set()
         for kind in self.schema.kinds:
             names = [
                 attribute_field_name(a)
@@ -130,24 +126,12 @@ class CardForm(forms.ModelForm):
         cleaned = super().clean()
         if self.schema is None:
             return cleaned
-        kind = cleaned.get("kind")
-        attributes = {}
-        for attribute in self.schema.attributes:
-            value = cleaned.get(attribute_field_name(attribute))
-            if value in (None, "", []):
-                continue
-            if kind and kind not in attribute.kinds:
-                self.add_error(
-                    attribute_field_name(attribute),
-                    _("Ten rodzaj karty nie ma tego atrybutu: zostaw pole puste."),
-                )
-                continue
-            attributes[attribute.id] = value
-        if kind:
-            for fault in self.schema.check(kind, attributes):
-                field = ATTRIBUTE_PREFIX + fault.attribute
-                self.add_error(field if field in self.fields else None, fault.message(_lang()))
-        self.instance.attributes = attributes
+        # Card.clean (run next, by the ModelForm) checks these against the schema.
+        self.instance.attributes = {
+            attribute.id: value
+            for attribute in self.schema.attributes
+            if (value := cleaned.get(attribute_field_name(attribute))) not in (None, "", [])
+        }
         self.instance.notes = {
             code: cleaned[NOTE_PREFIX + code]
             for code, _language in settings.LANGUAGES
@@ -156,7 +140,11 @@ class CardForm(forms.ModelForm):
         return cleaned
 
     def _update_errors(self, errors) -> None:
-        # The model reports schema faults under "attributes", which is no field of this form.
+        # The model names an attribute's fault by its code; show it by that attribute's field.
         if hasattr(errors, "error_dict") and "attributes" in errors.error_dict:
-            errors.error_dict.setdefault("__all__", []).extend(errors.error_dict.pop("attributes"))
+            for error in errors.error_dict.pop("attributes"):
+                field = ATTRIBUTE_PREFIX + (error.code or "").removeprefix("attribute:")
+                errors.error_dict.setdefault(
+                    field if field in self.fields else "__all__", []
+                ).append(error)
         super()._update_errors(errors)

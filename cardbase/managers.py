@@ -1,10 +1,8 @@
 """Catalogue queries over the cards' shared columns and their games' attributes."""
 
 from django.db import models
-from django.db.models import Q
 
-from cardbase.attributes import attribute_q, find_attribute
-from rules.core import card_key
+from cardbase.attributes import attribute_q
 
 
 class CardQuerySet(models.QuerySet):
@@ -12,23 +10,6 @@ class CardQuerySet(models.QuerySet):
 
     def of_game(self, slug: str) -> "CardQuerySet":
         return self.filter(game__slug=slug)
-
-    def of_kind(self, *kinds: str) -> "CardQuerySet":
-        return self.filter(kind__in=kinds)
-
-    def with_attribute(self, attribute_id: str, value, lookup: str = "exact") -> "CardQuerySet":
-        """Keep the cards whose attribute compares to `value`; none if no game declares it."""
-        attribute = find_attribute(attribute_id)
-        if attribute is None:
-            return self.none()
-        return self.filter(attribute_q(attribute, value, lookup))
-
-    def matching(self, text: str) -> "CardQuerySet":
-        """Keep cards whose name or text holds every word, ignoring case and diacritics."""
-        qs = self
-        for word in card_key(text).split():
-            qs = qs.filter(Q(search_name__contains=word) | Q(search_text__contains=word))
-        return qs
 
     def sharing(self, card, attribute_id: str) -> "CardQuerySet":
         """Return the other cards of the card's game with the same value of an attribute."""

@@ -4,11 +4,11 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Cast
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 import rules
 from cardbase.attributes import AttributeValue
+from cardbase.language import page_lang
 from cardbase.managers import CardQuerySet
 from rules.core import card_key
 
@@ -108,9 +108,14 @@ class Card(models.Model):
         return self.name
 
     def save(self, *args, **kwargs) -> None:
-        """Compute the derived attributes and the folded search columns before saving."""
+        """Compute the derived attributes and search columns; refuse what the schema refuses.
+
+        The schema's check runs on every save, as the database constraints it replaces did,
+        so no write path can store a Fallen Throne or a human's order.
+        """
         schema = self.schema
         self.attributes = schema.complete(self.kind, self.attributes or {})
+        self._check_against(schema)
         self.search_name = card_key(self.name)
         searchable = [a.id for a in schema.attributes if a.searchable]
         self.search_text = card_key(
@@ -136,18 +141,21 @@ class Card(models.Model):
             schema = self.schema
         except rules.DeckFormatError as error:
             raise ValidationError({"game": error.message}) from error
+        self._check_against(schema)
+
+    def _check_against(self, schema: rules.core.CardSchema) -> None:
+        """Raise ValidationError for every fault; an attribute's carries code "attribute:<id>"."""
         faults = schema.check(self.kind, self.attributes or {})
-        if faults:
-            lang = "en" if (get_language() or "pl").startswith("en") else "pl"
-            errors: dict[str, list[str]] = {}
-            for fault in faults:
-                field = "kind" if fault.attribute == "kind" else "attributes"
-                errors.setdefault(field, []).append(
-                    f"{fault.attribute}: {fault.message(lang)}"
-                    if field == "attributes"
-                    else fault.message(lang)
-                )
-            raise ValidationError(errors)
+        if not faults:
+            return
+        lang, errors = page_lang(), {}
+        for fault in faults:
+            if fault.attribute == "kind":
+                errors.setdefault("kind", []).append(ValidationError(fault.message(lang)))
+            else:
+                error = ValidationError(fault.message(lang), code=f"attribute:{fault.attribute}")
+                errors.setdefault("attributes", []).append(error)
+        raise ValidationError(errors)
 
     @property
     def game_rules(self) -> rules.core.Game:
@@ -162,6 +170,18 @@ class Card(models.Model):
     def attribute(self, attribute_id: str):
         """Return an attribute's value, None while unknown."""
         return (self.attributes or {}).get(attribute_id)
+
+    def value_label(self, attribute_id: str, lang: str | None = None) -> str | None:
+        """Return how the card's value of an attribute reads ("Krąg II"); None while unknown."""
+        value, attribute = self.attribute(attribute_id), self.schema.attribute(attribute_id)
+        if value is None or attribute is None:
+            return None
+        return attribute.card_value_label(value, self.attributes, page_lang(lang))
+
+    @property
+    def copy_limit(self) -> int | None:
+        """Return how many copies a deck may hold, None while the game's rule cannot tell."""
+        return self.game_rules.copy_limit(self.attributes or {})
 
 
 class Printing(models.Model):

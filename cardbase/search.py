@@ -40,10 +40,10 @@ from django.db.models import (
 )
 from django.db.models.expressions import RawSQL
 from django.db.models.lookups import In
-from django.utils.translation import get_language
 
 import cardsearch
 from cardbase.attributes import attribute_q, find_attribute, known_q
+from cardbase.language import page_lang
 from cardsearch import And, Compare, Match, Node, Not, Or, SearchError, Text, Vocabulary
 from cardsearch.vocabulary import AND_WORDS, NOT_WORDS, OR_WORDS, Key
 
@@ -90,11 +90,6 @@ class SearchResult:
         return did_you_mean(self.query, using=self.queryset.db)
 
 
-def search_lang(lang: str | None = None) -> str:
-    """Return "en" or "pl" for a Django language code (the active one by default)."""
-    return "en" if (lang or get_language() or "pl").startswith("en") else "pl"
-
-
 def search_cards(
     *,
     query: str,
@@ -108,7 +103,7 @@ def search_cards(
     from cardbase.models import Card
 
     queryset = Card.objects.all() if queryset is None else queryset
-    lang = search_lang(lang)
+    lang = page_lang(lang)
     vocabulary = vocabulary or cardsearch.default_vocabulary()
     try:
         node = cardsearch.parse(query or "", vocabulary)
@@ -423,7 +418,7 @@ def query_feedback(
     query: str, lang: str | None = None, vocabulary: Vocabulary | None = None
 ) -> QueryFeedback:
     """Parse `query` for the page: its error (with position) or its description."""
-    lang = search_lang(lang)
+    lang = page_lang(lang)
     vocabulary = vocabulary or cardsearch.default_vocabulary()
     try:
         node = cardsearch.parse(query or "", vocabulary)
@@ -639,7 +634,7 @@ def _made_help(key: Key, vocabulary: Vocabulary) -> tuple[str, str, list[str], l
 def syntax_rows(lang: str | None = None, vocabulary: Vocabulary | None = None) -> list[SyntaxRow]:
     """Return the syntax page's table: one row per key of the vocabulary (every name it goes by),
     plus bare words and operators; every example is parsed and described, so all are valid."""
-    lang = search_lang(lang)
+    lang = page_lang(lang)
     en = lang == "en"
     vocabulary = vocabulary or cardsearch.default_vocabulary()
 

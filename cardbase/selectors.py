@@ -9,7 +9,8 @@ from django.http import QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from cardbase.filters import UNKNOWN, CardFilter, active_lang, catalogue_attributes, is_ranked
+from cardbase.filters import UNKNOWN, CardFilter, catalogue_attributes, is_ranked
+from cardbase.language import page_lang
 from cardbase.models import Card, CardSource, Printing
 from rules.core.schema import Attribute
 
@@ -98,18 +99,19 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def shown_value(attribute: Attribute, value, lang: str):
-    """Return a known value the way a page shows it; None stays None (unknown)."""
+def shown_value(card: Card, attribute: Attribute, lang: str):
+    """Return a card's known value the way a page shows it; None stays None (unknown)."""
+    value = card.attribute(attribute.id)
     if value is None or value == "":
         return None
     if attribute.multi and isinstance(value, list):
-        return ", ".join(str(_one_value(attribute, item, lang)) for item in value)
-    return _one_value(attribute, value, lang)
+        return ", ".join(str(_one_value(card, attribute, item, lang)) for item in value)
+    return _one_value(card, attribute, value, lang)
 
 
-def _one_value(attribute: Attribute, value, lang: str):
+def _one_value(card: Card, attribute: Attribute, value, lang: str):
     if attribute.type == "choice":
-        return attribute.value_label(value, lang)
+        return attribute.card_value_label(value, card.attributes, lang)
     if attribute.type == "bool":
         return _("tak") if value else _("nie")
     if attribute.type == "int" and isinstance(value, int) and attribute.maximum is not None:
@@ -119,12 +121,12 @@ def _one_value(attribute: Attribute, value, lang: str):
 
 def card_facts(card: Card) -> list[Fact]:
     """Return every attribute the card's kind carries, in the schema's order, unknown included."""
-    lang = active_lang()
+    lang = page_lang()
     return [
         Fact(
             id=attribute.id,
             label=capitalised(attribute.label(lang)),
-            value=shown_value(attribute, card.attribute(attribute.id), lang),
+            value=shown_value(card, attribute, lang),
             long=attribute.type == "text",
         )
         for attribute in card.schema.attributes_of(card.kind)
@@ -134,7 +136,7 @@ def card_facts(card: Card) -> list[Fact]:
 def kind_label(card: Card) -> str:
     """Return the label of the card's kind in the page's language."""
     kind = card.schema.kind(card.kind)
-    return kind.label(active_lang()) if kind else card.kind
+    return kind.label(page_lang()) if kind else card.kind
 
 
 def ranking_attribute(card: Card) -> Attribute | None:
@@ -158,7 +160,7 @@ def related_cards(*, card: Card) -> Related | None:
     attribute = ranking_attribute(card)
     if attribute is None:
         return None
-    lang = active_lang()
+    lang = page_lang()
     value = card.attribute(attribute.id)
     cards = list(
         Card.objects.sharing(card, attribute.id).for_listing().order_by("search_name", "pk")
@@ -173,7 +175,7 @@ def related_cards(*, card: Card) -> Related | None:
 def card_note(card: Card) -> str:
     """Return the editorial note in the page's language, else in Polish, else in any language."""
     notes = card.notes or {}
-    return notes.get(active_lang()) or notes.get("pl") or next(iter(notes.values()), "")
+    return notes.get(page_lang()) or notes.get("pl") or next(iter(notes.values()), "")
 
 
 @dataclass(frozen=True)
@@ -184,7 +186,7 @@ class Column:
 
 def table_columns() -> list[Column]:
     """Return the catalogue table's columns: every game's choice and number attributes."""
-    lang = active_lang()
+    lang = page_lang()
     return [
         Column(a.id, capitalised(a.label(lang)))
         for a in catalogue_attributes()
@@ -194,7 +196,7 @@ def table_columns() -> list[Column]:
 
 def source_labels(card: Card, names) -> str:
     """Name the facts a source gives the way the page labels them, not by their identifiers."""
-    lang = active_lang()
+    lang = page_lang()
     labels = []
     for name in names:
         attribute = card.schema.attribute(name)

@@ -113,9 +113,16 @@ def _replace_sources(*, card: Card, sources: list[dict], rulebook: str) -> None:
 
 
 def _flatten(exc: ValidationError) -> str:
-    if hasattr(exc, "message_dict"):
-        return "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in exc.message_dict.items())
-    return " ".join(exc.messages)
+    """Name each fault by its field, or by its attribute ("order: …") for the game's attributes."""
+    if not hasattr(exc, "error_dict"):
+        return " ".join(exc.messages)
+    parts = []
+    for field, errors in exc.error_dict.items():
+        for error in errors:
+            code = error.code or ""
+            where = code.removeprefix("attribute:") if code.startswith("attribute:") else field
+            parts.append(f"{where}: {' '.join(error.messages)}")
+    return "; ".join(parts)
 
 
 def make_printing_thumbnail(*, printing: Printing) -> Printing:

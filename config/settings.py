@@ -182,7 +182,6 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
-        "CardFactionEnum": "cardbase.choices.Faction",
         "DeckFactionEnum": "decks.models.DeckFaction",
     },
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -7,9 +7,10 @@ from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 
 import rules
+from cardbase.language import page_lang
 from cardbase.models import Card
 from decks import charts, odds
-from decks.cardfacts import choir_label, kind_label, value_label
+from decks.cardfacts import kind_label, value_label
 from decks.models import Deck
 from decks.selectors import DeckSheet, Line, deck_counts
 from rules.aniolowie.schema import COLORS, choir_for_order
@@ -132,10 +133,14 @@ def _choir_counts(sheet: DeckSheet) -> dict[str, int]:
 
 
 def _choirs_chart(sheet: DeckSheet) -> charts.Chart:
-    faction = sheet.deck.faction
+    named = {"faction": sheet.deck.faction}
+    choir_attribute = rules.get_game(sheet.deck.game.slug).schema.attribute("choir")
     bars = [
         charts.Bar(
-            label=choir_label(choir, faction), value=count, key=choir, fill=CHOIR_FILLS[choir]
+            label=choir_attribute.card_value_label(choir, named, page_lang()),
+            value=count,
+            key=choir,
+            fill=CHOIR_FILLS[choir],
         )
         for choir, count in _choir_counts(sheet).items()
     ]

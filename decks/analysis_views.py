@@ -6,8 +6,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from cardbase.language import page_lang
 from decks import analysis, selectors
-from decks.view_helpers import readable_deck_or_404, rules_lang
+from decks.view_helpers import readable_deck_or_404
 
 # Seeds are shown in links; keep them short enough to read and copy.
 MAX_SEED = 2**31
@@ -25,7 +26,7 @@ def _seed(value: str | None) -> int:
 @require_GET
 def deck_stats(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
-    sheet = selectors.deck_sheet(deck, lang=rules_lang())
+    sheet = selectors.deck_sheet(deck, lang=page_lang())
     return render(
         request,
         "decks/deck_stats.html",
@@ -36,7 +37,7 @@ def deck_stats(request: HttpRequest, deck_id) -> HttpResponse:
 @require_GET
 def deck_hand(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
-    sheet = selectors.deck_sheet(deck, lang=rules_lang())
+    sheet = selectors.deck_sheet(deck, lang=page_lang())
     hand = analysis.sample_hand(
         deck, seed=_seed(request.GET.get("seed")), redraw=request.GET.get("redraw") == "1"
     )
@@ -59,5 +60,5 @@ def deck_print(request: HttpRequest, deck_id) -> HttpResponse:
     return render(
         request,
         "decks/deck_print.html",
-        {"deck": deck, "sheet": selectors.deck_sheet(deck, lang=rules_lang())},
+        {"deck": deck, "sheet": selectors.deck_sheet(deck, lang=page_lang())},
     )

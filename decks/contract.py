@@ -6,16 +6,17 @@ from typing import Any
 import rules
 from cardbase.models import Card
 
-# The attributes each game's parse_deck reads, by game id: the only ones a contract entry carries
-# (a card's other attributes, its text and the derived choir, mean nothing to the rules).
-CONTRACT_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
-    "aniolowie": ("faction", "order", "level", "color", "alignment", "sex", "edition_symbol"),
-}
-
 
 def contract_attributes(game: str) -> tuple[str, ...]:
-    """Return the attribute ids the rules of `game` read from a card (none for an unknown game)."""
-    return CONTRACT_ATTRIBUTES.get(game, ())
+    """Return the attribute ids the rules of `game` read from a card (none for an unknown game).
+
+    Only these go into a contract entry: a card's other attributes, its text and the derived
+    choir mean nothing to the rules.
+    """
+    try:
+        return rules.get_game(game).contract_attributes
+    except rules.DeckFormatError:
+        return ()
 
 
 def card_entry(card: Card, count: int, attributes: Iterable[str]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import rules
 from cardbase.attributes import attribute_q, known_q
 from cardbase.filters import CardFilter
 from cardbase.models import Card
-from decks.cardfacts import card_copy_limit, choir_label, value_label
+from decks.cardfacts import value_label
 from decks.contract import contract_for, verdict_in
 from decks.filters import PublicDeckFilter
 from decks.models import Deck, DeckCard, DeckVersion
@@ -33,7 +33,7 @@ class Line:
 
     @property
     def limit(self) -> int | None:
-        return card_copy_limit(self.card)
+        return self.card.copy_limit
 
     @property
     def over_limit(self) -> bool:
@@ -224,6 +224,7 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
         Line(card, count, card.pk in at_fault, card.pk in unverified) for card, count in counts
     ]
     schema = rules.get_game(deck.game.slug).schema
+    choir = schema.attribute("choir")
     by_order: dict[str, list[Line]] = {}
     for line in lines:
         order = line.card.attribute("order")
@@ -236,7 +237,7 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
             order=o.id,
             label=value_label(schema, "order", o.id, lang),
             level=o.level,
-            choir=choir_label(o.choir, deck.faction),
+            choir=choir.card_value_label(o.choir, {"faction": deck.faction}, lang),
             lines=by_order.get(o.id, []),
             gap=o.id not in by_order and i < max(top, 1),
         )

@@ -16,9 +16,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cardbase.language import page_lang
 from decks import services, transfer
 from decks.models import Deck, DeckFaction
-from decks.view_helpers import readable_deck_or_404, rules_lang
+from decks.view_helpers import readable_deck_or_404
 
 # Reading a form over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB by default) fails with a bare 400; the
 # import page checks the declared length first and answers with its own page. Up to that size the
@@ -183,7 +184,7 @@ def deck_code(request: HttpRequest, code: str) -> HttpResponse:
             {"problems": failed.problems, "code": code[:100]},
             status=400,
         )
-    sheet = transfer.unsaved_sheet(imported, name=name, lang=rules_lang())
+    sheet = transfer.unsaved_sheet(imported, name=name, lang=page_lang())
     return render(
         request,
         "decks/deck_code.html",

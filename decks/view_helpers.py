@@ -1,16 +1,10 @@
 """Look up decks for the pages, answering 404 alike for a missing deck and one the user may not see."""
 
 from django.http import Http404, HttpRequest
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from decks import selectors
 from decks.models import Deck
-
-
-def rules_lang() -> str:
-    """Return the language of the rules' messages for the active page language."""
-    return "en" if (get_language() or "pl").startswith("en") else "pl"
 
 
 def own_deck_or_404(request: HttpRequest, deck_id) -> Deck:

@@ -12,10 +12,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cardbase.language import page_lang
 from decks import selectors, services
 from decks.forms import DeckSettingsForm, NewDeckForm
 from decks.models import Deck
-from decks.view_helpers import own_deck_or_404, readable_deck_or_404, rules_lang
+from decks.view_helpers import own_deck_or_404, readable_deck_or_404
 
 # The builder posts at most this much JSON; a deck of 500 distinct cards fits in a fraction.
 MAX_SAVE_BYTES = 64 * 1024
@@ -44,7 +45,7 @@ def my_decks(request: HttpRequest) -> HttpResponse:
 @require_GET
 def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
-    sheet = selectors.deck_sheet(deck, lang=rules_lang())
+    sheet = selectors.deck_sheet(deck, lang=page_lang())
     like_count, liked = selectors.like_state(deck=deck, user=request.user)
     return render(
         request,
@@ -99,7 +100,7 @@ def _builder_page(
     context = {
         "deck": deck,
         "back_url": back_url,
-        "sheet": selectors.deck_sheet(deck, lang=rules_lang()),
+        "sheet": selectors.deck_sheet(deck, lang=page_lang()),
         "search": selectors.builder_cards(
             deck=deck, params=request.GET, page_number=request.GET.get("page")
         ),
@@ -171,7 +172,7 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
         )
     except services.DeckInputError as error:
         return JsonResponse({"error": error.message, "field": error.field}, status=400)
-    sheet = selectors.deck_sheet(deck, lang=rules_lang())
+    sheet = selectors.deck_sheet(deck, lang=page_lang())
     return JsonResponse(
         {
             "version": deck.version,

@@ -45,4 +45,4 @@ def kind_label(card) -> str:
 @register.filter
 def copy_limit(card) -> int | None:
     """Return how many copies of the card a deck may hold, None while unknown."""
-    return cardfacts.card_copy_limit(card)
+    return card.copy_limit

@@ -1,7 +1,7 @@
 """Aniołowie (rulebook v2.1, 2006): its cards, deck sections, options, formats and validator."""
 
-from rules.aniolowie.schema import ANGEL, GAME_ID, HUMAN, INTERVENTION, SCHEMA
-from rules.aniolowie.validate import Card, Deck, parse_deck, validate
+from rules.aniolowie.schema import ANGEL, GAME_ID, HUMAN, INTERVENTION, SCHEMA, copy_limit
+from rules.aniolowie.validate import CONTRACT_ATTRIBUTES, Card, Deck, parse_deck, validate
 from rules.core.schema import (
     Chart,
     Format,
@@ -48,6 +48,8 @@ GAME = Game(
     hand=HandRule(7, frozenset({ZASTEP}), redraws=1),
     parse_deck=parse_deck,
     validate=validate,
+    contract_attributes=CONTRACT_ATTRIBUTES,
+    copy_limit=lambda attributes: copy_limit(attributes.get("edition_symbol")),
     rulebook=Text(pl="Aniołowie – podręcznik v2.1 (2006)", en="Aniołowie rulebook v2.1 (2006)"),
 )
 

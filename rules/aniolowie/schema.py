@@ -131,6 +131,16 @@ def _derive_choir(attributes: Mapping[str, Any]) -> str | None:
     return choir_for_order(order) if order in ORDER_BY_ID else None
 
 
+# The Lord's angels call their support row a choir, the Fallen a circle (p. 7, the table p. 11).
+_CHOIR_WORDS = {"lord": Text(pl="Chór", en="Choir"), "fallen": Text(pl="Krąg", en="Circle")}
+_CHOIR_OR_CIRCLE = Text(pl="Chór / Krąg", en="Choir / Circle")
+
+
+def _show_choir(choir: str, attributes: Mapping[str, Any], lang: str) -> str:
+    """Name a choir the way the card's faction does: "Chór II", "Krąg II"."""
+    return f"{_CHOIR_WORDS.get(attributes.get('faction'), _CHOIR_OR_CIRCLE)(lang)} {choir}"
+
+
 def _no_fallen_throne(kind: str, attributes: Mapping[str, Any]) -> tuple[str, Text] | None:
     if attributes.get("faction") == "fallen" and attributes.get("order") == "thrones":
         return "order", Text(
@@ -208,7 +218,7 @@ SCHEMA = CardSchema(
         Attribute(
             "choir",
             "choice",
-            Text(pl="chór / krąg", en="choir"),
+            Text(pl="Chór / Krąg", en="Choir / Circle"),
             kinds_of(ANGEL),
             (
                 Value("I", Text(pl="I", en="I"), ("1",)),
@@ -224,6 +234,7 @@ SCHEMA = CardSchema(
             search_name=Text(pl="Chór / Krąg", en="choir"),
             search_phrase=Text(pl="Chór / Krąg {value}", en="choir {value}"),
             derive=_derive_choir,
+            show=_show_choir,
         ),
         Attribute(
             "level",

@@ -48,6 +48,7 @@ from rules.aniolowie.schema import (
     Sex,
 )
 from rules.core.verdict import (
+    MAX_COUNT,
     DeckFormatError,
     Severity,
     Verdict,
@@ -146,10 +147,6 @@ class Deck:
 # ---------------------------------------------------------------------------------------------
 # Parsing the JSON contract
 
-# No deck holds a million copies of a card; the bound keeps every sum of counts printable
-# (Python refuses to turn an integer of more than 4300 digits into text).
-MAX_COUNT = 1_000_000
-
 _KIND_SET = frozenset(KINDS)
 # Which optional attributes each kind has (rulebook ch. IV: 4.1 angels, 4.5 humans,
 # 4.6 interventions); a non-null value for any other attribute means a malformed or wrong card.
@@ -168,7 +165,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 _CHOICE_SETS = {attr: frozenset(values) for attr, values in _CHOICES.items()}
 _ATTRIBUTE_WORDS = {"edition_symbol": "edition symbol"}
-_OPTIONAL = ("faction", "order", "level", "color", "alignment", "sex", "edition_symbol")
+# The card attributes a deck's JSON contract may give (GAME.contract_attributes).
+CONTRACT_ATTRIBUTES = ("faction", "order", "level", "color", "alignment", "sex", "edition_symbol")
 
 
 def _well_formed() -> frozenset[tuple[object, ...]]:
@@ -331,7 +329,7 @@ def _parse_card(raw: object, index: int) -> Card:
 
     allowed = _ATTRIBUTES[kind]
     values: dict[str, object] = {}
-    for attr in _OPTIONAL:
+    for attr in CONTRACT_ATTRIBUTES:
         value = raw.get(attr)
         if value is None:
             continue
@@ -400,7 +398,7 @@ def _clash(card: Card, entry: Card) -> str | None:
     """Return the attribute two entries of one card disagree on ("thrones": a Fallen Throne)."""
     if entry.kind != card.kind:
         return "kind"
-    for attr in _OPTIONAL:
+    for attr in CONTRACT_ATTRIBUTES:
         mine, theirs = getattr(entry, attr), getattr(card, attr)
         if mine is not None and theirs is not None and mine != theirs:
             return attr
@@ -411,7 +409,9 @@ def _clash(card: Card, entry: Card) -> str | None:
 
 def _merged(card: Card, entry: Card) -> Card:
     """Return the card with the entry's copies, its name and the attributes only it knows."""
-    known = {attr: getattr(entry, attr) for attr in _OPTIONAL if getattr(card, attr) is None}
+    known = {
+        attr: getattr(entry, attr) for attr in CONTRACT_ATTRIBUTES if getattr(card, attr) is None
+    }
     names = card.names if entry.name in card.names else (*card.names, entry.name)
     return card._replace(count=card.count + entry.count, names=names, **known)
 

@@ -17,6 +17,7 @@ from rules.core.schema import (
 )
 from rules.core.verdict import (
     LANGS,
+    MAX_COUNT,
     DeckFormatError,
     Lang,
     Severity,
@@ -30,6 +31,7 @@ from rules.core.verdict import (
 
 __all__ = [
     "LANGS",
+    "MAX_COUNT",
     "Attribute",
     "AttributeFault",
     "CardSchema",

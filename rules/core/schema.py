@@ -122,6 +122,9 @@ class Attribute:
     flags: tuple[Flag, ...] = ()
     search_name: Text | None = None  # the attribute in a query's description ("wsparcie ≥ 4")
     search_phrase: Text | None = None  # a search for one of its values ("kolor {value}")
+    # How a card's value reads where it depends on the card's other attributes (the Fallen call
+    # a choir a circle): (value, the card's attributes, lang) -> text; the label by default.
+    show: Callable[[Any, Mapping[str, Any], str], str] | None = None
 
     @property
     def derived(self) -> bool:
@@ -136,6 +139,12 @@ class Attribute:
         """Return the label of a value in `lang`, or the id itself if the value is undeclared."""
         declared = self.value(value_id)
         return declared.label(lang) if declared else str(value_id)
+
+    def card_value_label(self, value_id: str, attributes: Mapping[str, Any], lang: str) -> str:
+        """Return how one card's value reads, given the card's other attributes."""
+        if self.show is not None:
+            return self.show(value_id, attributes, lang)
+        return self.value_label(value_id, lang)
 
 
 # A constraint looks at a card's kind and attributes; it returns None or (attribute, Text).
@@ -346,6 +355,10 @@ class Game:
     hand: HandRule | None
     parse_deck: Callable[[object], Any]
     validate: Callable[[Any], Verdict]
+    # The card attributes the validator reads from a deck's JSON contract.
+    contract_attributes: tuple[str, ...] = ()
+    # How many copies of a card a deck may hold, from its attributes; None while unknown.
+    copy_limit: Callable[[Mapping[str, Any]], int | None] = lambda attributes: None
     rulebook: Text | None = None
 
     def section_for(self, kind_id: str) -> Section | None:

@@ -83,6 +83,12 @@ class Verdict:
         return {"valid": self.valid, "violations": [v.to_dict(lang) for v in self.violations]}
 
 
+# The most copies one entry of any game's deck contract may hold: no deck holds a million copies
+# of a card, and the bound keeps every sum of counts printable (Python refuses to turn an integer
+# of more than 4300 digits into text).
+MAX_COUNT = 1_000_000
+
+
 class DeckFormatError(ValueError):
     """Signal input that is not a deck: bad JSON shape, an unknown value, an impossible card.
 

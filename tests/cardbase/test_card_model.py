@@ -4,16 +4,14 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from cardbase.models import Card
-from rules.aniolowie.schema import copy_limit
 from tests.factories import AngelFactory, GameFactory, HumanFactory, InterventionFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def test_validation_refuses_a_fallen_throne():
-    # The rule lives in the game's schema now (Card.clean), not in a database constraint.
+def test_saving_refuses_a_fallen_throne():
     with pytest.raises(ValidationError):
-        AngelFactory.build(faction="fallen", order="thrones", level=11).full_clean()
+        AngelFactory(faction="fallen", order="thrones", level=11)
 
 
 def test_validation_refuses_a_fallen_throne_with_a_clear_message():
@@ -60,10 +58,12 @@ def test_choir_follows_from_order(order, choir):
     assert card.attribute("choir") == choir
 
 
-def test_choir_is_derived_not_entered():
-    # The choir is stored in the attributes but always recomputed from the order on save.
-    card = AngelFactory(order="powers", faction="lord", choir="I")
-    assert card.attribute("choir") == "II"
+def test_choir_is_named_chor_for_the_lord_and_krag_for_the_fallen():
+    assert AngelFactory(order="powers", faction="lord").value_label("choir", "pl") == "Chór II"
+    assert AngelFactory(order="powers", faction="fallen").value_label("choir", "pl") == "Krąg II"
+
+
+def test_choir_is_not_stored():
     field_names = {f.name for f in Card._meta.get_fields()}
     assert "choir" not in field_names
 
@@ -71,19 +71,19 @@ def test_choir_is_derived_not_entered():
 def test_only_interventions_may_belong_to_both_factions():
     InterventionFactory(faction="any").full_clean()
     with pytest.raises(ValidationError):
-        AngelFactory.build(faction="any").full_clean()
+        AngelFactory(faction="any")
 
 
 def test_humans_have_neither_faction_nor_order():
     with pytest.raises(ValidationError):
-        HumanFactory.build(faction="lord").full_clean()
+        HumanFactory(faction="lord")
     with pytest.raises(ValidationError):
-        HumanFactory.build(order="angels").full_clean()
+        HumanFactory(order="angels")
 
 
 def test_angels_have_no_character_or_sex():
     with pytest.raises(ValidationError):
-        AngelFactory.build(alignment="good").full_clean()
+        AngelFactory(alignment="good")
 
 
 def test_every_attribute_may_be_unknown():
@@ -93,14 +93,12 @@ def test_every_attribute_may_be_unknown():
     assert card.attributes == {}
     for attribute in ("faction", "order", "level", "color", "support", "is_anielica"):
         assert card.attribute(attribute) is None
-    assert copy_limit(card.attribute("edition_symbol")) is None
+    assert card.copy_limit is None
 
 
 @pytest.mark.parametrize(("symbol", "limit"), [("empty", 2), ("filled", 1)])
 def test_copy_limit_follows_edition_symbol(symbol, limit):
-    assert (
-        copy_limit(AngelFactory.build(edition_symbol=symbol).attribute("edition_symbol")) == limit
-    )
+    assert AngelFactory(edition_symbol=symbol).copy_limit == limit
 
 
 def test_search_name_folds_case_and_diacritics():
@@ -112,7 +110,7 @@ def test_only_a_human_has_abilities_for_each_faction():
     human = HumanFactory(text="Dla wszystkich.", ability_lord="Dla Pana.", ability_fallen="Zło.")
     human.full_clean()
     with pytest.raises(ValidationError):
-        AngelFactory.build(ability_lord="Tylko dla Pana.").full_clean()
+        AngelFactory(ability_lord="Tylko dla Pana.")
 
 
 def test_faction_abilities_are_searchable():

@@ -38,9 +38,7 @@ def catalogue():
     AngelFactory(name="Ferox", faction="fallen", order="", level=None, color="white", support=5)
     HumanFactory(name="Wędrowiec", alignment="neutral", sex="male", edition_symbol="empty")
     HumanFactory(name="Dobra Pani", alignment="good", sex="female")
-    InterventionFactory(
-        name="Święty Gniew", faction="any", text="Odrzuć ŚWIĘTNISKO przeciwnika."
-    )
+    InterventionFactory(name="Święty Gniew", faction="any", text="Odrzuć ŚWIĘTNISKO przeciwnika.")
     edition = EditionFactory(name="Edycja Podstawowa", slug="podstawowa")
     PrintingFactory(card=Card.objects.get(name="Gammon"), edition=edition)
     PrintingFactory(card=Card.objects.get(name="Alfiel"), edition=EditionFactory(slug="druga"))
@@ -127,7 +125,9 @@ def test_manager_method_takes_a_parsed_query(catalogue):
 
 
 def test_search_cards_narrows_the_given_queryset(catalogue):
-    result = search_cards(query="poziom>=5", queryset=Card.objects.filter(attributes__faction="fallen"))
+    result = search_cards(
+        query="poziom>=5", queryset=Card.objects.filter(attributes__faction="fallen")
+    )
     assert sorted(card.name for card in result.queryset) == ["Deltor", "Gammon"]
     assert result.description in ("poziom ≥ 5", "level ≥ 5")
 
