@@ -73,6 +73,12 @@ DECK_ID = OpenApiParameter(
     OpenApiParameter.PATH,
     description="The deck's id (a UUID); anything else is a 404.",
 )
+GAME = OpenApiParameter(
+    "game",
+    str,
+    OpenApiParameter.PATH,
+    description="The card's game (see /api/v1/games/), e.g. `aniolowie`.",
+)
 SLUG = OpenApiParameter(
     "slug",
     str,
@@ -124,7 +130,7 @@ CARD_DETAIL = extend_schema_view(
     get=extend_schema(
         summary="Get one card",
         operation_id="cards_retrieve",
-        parameters=[SLUG],
+        parameters=[GAME, SLUG],
         responses={200: serializers.CardSerializer, **CATALOGUE_READ_RESPONSES},
     )
 )

@@ -172,7 +172,9 @@ class CardSerializer(serializers.ModelSerializer):
         return self.get_face_url(card)
 
     def get_face_url(self, card: Card) -> str:
-        return _absolute(self.context, reverse("card-face", kwargs={"slug": card.slug}))
+        return _absolute(
+            self.context, reverse("card-face", kwargs={"game": card.game.slug, "slug": card.slug})
+        )
 
     def get_page_url(self, card: Card) -> str:
         return _absolute(self.context, card.get_absolute_url())

@@ -21,7 +21,9 @@ v1 = [
     path("editions/", view(views.EditionList), name="edition-list"),
     path("cards/", view(views.CardList), name="card-list"),
     # `path` converters, so that any odd value reaches the view and gets a JSON 404.
-    path("cards/<path:slug>/", view(views.CardDetail), name="card-detail"),
+    path("cards/<path:game>/<path:slug>/", view(views.CardDetail), name="card-detail"),
+    # The address of the time when a slug named one card on the whole site: a 301.
+    path("cards/<path:slug>/", view(views.CardMoved), name="card-moved"),
     path("validate/", view(views.ValidateView), name="validate"),
     path("decks/", view(views.DeckList), name="deck-list"),
     path("decks/<path:deck_id>/verdict/", view(views.DeckVerdict), name="deck-verdict"),

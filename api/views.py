@@ -6,7 +6,8 @@ Their OpenAPI declarations are in api.openapi.
 import uuid
 
 from django.core.validators import slug_re
-from django.urls import Resolver404, resolve
+from django.http import HttpResponsePermanentRedirect
+from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
@@ -126,11 +127,28 @@ class CardDetail(ApiViewMixin, ETagMixin, generics.RetrieveAPIView):
     serializer_class = serializers.CardSerializer
 
     def get_object(self):
-        slug = self.kwargs["slug"]
-        # Not a slug (a NUL, a slash, a space…): no card has it, so no query is needed.
-        if len(slug) > SLUG_MAX or not slug_re.match(slug):
-            raise exceptions.NotFound(_("No card has this slug."))
-        return catalogue.card_by_slug(slug=slug)
+        game, slug = self.kwargs["game"], self.kwargs["slug"]
+        return catalogue.card_by_slug(game=checked_slug(game), slug=checked_slug(slug))
+
+
+@openapi.EXCLUDED
+class CardMoved(ApiViewMixin, APIView):
+    """Send /api/v1/cards/<slug>/ to the card's address with its game, for good (301)."""
+
+    permission_classes = [AllowAny]
+
+    def get(self, request, slug: str):
+        card = catalogue.card_moved_from(slug=checked_slug(slug))
+        path = reverse("api:v1:card-detail", kwargs={"game": card.game.slug, "slug": card.slug})
+        query = request.META.get("QUERY_STRING")
+        return HttpResponsePermanentRedirect(f"{path}?{query}" if query else path)
+
+
+def checked_slug(slug: str) -> str:
+    """Return `slug`; a value that is no slug (a NUL, a slash, a space…) is a 404 at once."""
+    if len(slug) > SLUG_MAX or not slug_re.match(slug):
+        raise exceptions.NotFound(_("No card has this slug."))
+    return slug
 
 
 class ValidateView(LanguageMixin, APIView):

@@ -130,7 +130,7 @@ class Card(models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("card-detail", kwargs={"slug": self.slug})
+        return reverse("card-detail", kwargs={"game": self.game.slug, "slug": self.slug})
 
     def clean(self) -> None:
         """Check the kind and attributes against the game's schema; name every fault."""

@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch
-from django.http import QueryDict
+from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
@@ -76,13 +76,25 @@ def _unknown_also_match(*, params: QueryDict, matched: int) -> tuple[UnknownAlso
     return tuple(found)
 
 
-def card_by_slug(*, slug: str) -> Card:
-    """Return a card with its sources and printings, or raise Http404."""
+def card_by_slug(*, game: str, slug: str) -> Card:
+    """Return a game's card with its sources and printings, or raise Http404."""
     queryset = Card.objects.select_related("game").prefetch_related(
         Prefetch("sources", queryset=CardSource.objects.order_by("page", "id")),
         Prefetch("printings", queryset=Printing.objects.select_related("edition")),
     )
-    return get_object_or_404(queryset, slug=slug)
+    return get_object_or_404(queryset, game__slug=game, slug=slug)
+
+
+def card_moved_from(*, slug: str) -> Card:
+    """Return the card an address without its game names, or raise Http404.
+
+    Slugs were unique on the whole site before cards were addressed by game, so the oldest card
+    with the slug is the one such an address was made for.
+    """
+    card = Card.objects.select_related("game").filter(slug=slug).order_by("pk").first()
+    if card is None:
+        raise Http404
+    return card
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Catalogue pages: thin views over selectors."""
 
 from django.http import FileResponse, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from cardbase import search, selectors
@@ -54,8 +54,8 @@ def card_search_syntax(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    card = selectors.card_by_slug(slug=slug)
+def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
+    card = selectors.card_by_slug(game=game, slug=slug)
     related = selectors.related_cards(card=card)
     return render(
         request,
@@ -73,9 +73,22 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-def card_face(request: HttpRequest, slug: str) -> FileResponse:
-    card = selectors.card_by_slug(slug=slug)
+def card_face(request: HttpRequest, game: str, slug: str) -> FileResponse:
+    card = selectors.card_by_slug(game=game, slug=slug)
     response = FileResponse(face_png_path(card).open("rb"), content_type="image/png")
     response["Cache-Control"] = "public, max-age=3600"
     response["Vary"] = "Accept-Language, Cookie"
     return response
+
+
+@require_GET
+def card_moved(request: HttpRequest, slug: str) -> HttpResponse:
+    """Send an address without the game to the card's address for good (301)."""
+    return redirect(selectors.card_moved_from(slug=slug), permanent=True)
+
+
+@require_GET
+def card_face_moved(request: HttpRequest, slug: str) -> HttpResponse:
+    """Send a face address without the game to the face's address for good (301)."""
+    card = selectors.card_moved_from(slug=slug)
+    return redirect("card-face", game=card.game.slug, slug=card.slug, permanent=True)

@@ -26,7 +26,7 @@ def card_image_url(card) -> str:
     printing = primary_printing(card)
     if printing and printing.thumbnail:
         return printing.thumbnail.url
-    return reverse("card-face", kwargs={"slug": card.slug})
+    return reverse("card-face", kwargs={"game": card.game.slug, "slug": card.slug})
 
 
 @register.filter

@@ -33,7 +33,7 @@ def test_card_detail_shows_every_attribute_with_unknowns_as_null(client, game):
     CardSourceFactory(card=card, page=33, quote="Testiel jest Potęgą.", gives=["order"])
     PrintingFactory(card=card, edition=EditionFactory(game=game, slug="podstawka"))
 
-    body = client.get("/api/v1/cards/testiel/").json()
+    body = client.get("/api/v1/cards/aniolowie/testiel/").json()
 
     assert body["kind"] == "angel"
     assert body["faction"] == "fallen"
@@ -56,14 +56,14 @@ def test_card_detail_shows_every_attribute_with_unknowns_as_null(client, game):
         }
     ]
     assert body["printings"][0]["edition"] == "podstawka"
-    assert body["face_url"].endswith("/cards/testiel/face.png")
+    assert body["face_url"].endswith("/cards/aniolowie/testiel/face.png")
     assert body["image_url"] == body["face_url"]  # no scan uploaded
-    assert body["page_url"].endswith("/cards/testiel/")
+    assert body["page_url"].endswith("/cards/aniolowie/testiel/")
 
 
 def test_card_of_unknown_everything_is_all_null(client, game):
     CardFactory(game=game, slug="nieznany", kind="angel")
-    body = client.get("/api/v1/cards/nieznany/").json()
+    body = client.get("/api/v1/cards/aniolowie/nieznany/").json()
     for field in ("faction", "order", "choir", "level", "color", "support", "edition_symbol"):
         assert body[field] is None, field
     assert body["copy_limit"] is None
@@ -236,13 +236,14 @@ def test_editions_of_an_unknown_game_are_400_naming_game(client, game, value):
 @pytest.mark.parametrize("slug", ["%00", "x%00", "a%20b", "a.b", "%C5%BC", "a" * 121])
 def test_a_card_address_that_is_no_slug_is_a_json_404(client, game, slug):
     CardFactory(game=game, slug="a" * 120)
-    response = client.get(f"/api/v1/cards/{slug}/", HTTP_ACCEPT_LANGUAGE="en")
+    response = client.get(f"/api/v1/cards/aniolowie/{slug}/", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 404
     assert response.json()["error"]["message"] == "No card has this slug."
 
 
 @pytest.mark.parametrize(
-    "url", ["/api/v1/cards/", "/api/v1/cards/etag/", "/api/v1/games/", "/api/v1/editions/"]
+    "url",
+    ["/api/v1/cards/", "/api/v1/cards/aniolowie/etag/", "/api/v1/games/", "/api/v1/editions/"],
 )
 def test_catalogue_reads_answer_304_to_a_matching_etag(client, game, url):
     CardFactory(game=game, slug="etag")
@@ -258,10 +259,10 @@ def test_catalogue_reads_answer_304_to_a_matching_etag(client, game, url):
 
 def test_etag_changes_when_the_card_changes(client, game):
     card = CardFactory(game=game, slug="zmienna")
-    etag = client.get("/api/v1/cards/zmienna/")["ETag"]
+    etag = client.get("/api/v1/cards/aniolowie/zmienna/")["ETag"]
     card.attributes = {**card.attributes, "level": 4}
     card.save()
-    response = client.get("/api/v1/cards/zmienna/", HTTP_IF_NONE_MATCH=etag)
+    response = client.get("/api/v1/cards/aniolowie/zmienna/", HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == 200
     assert response.json()["level"] == 4
 

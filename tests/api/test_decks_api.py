@@ -319,16 +319,6 @@ def test_a_deck_address_that_is_no_uuid_is_a_json_404_everywhere(decks, alice, c
         assert response.json()["error"]["code"] == "not_found"
 
 
-@pytest.fixture
-def other_game():
-    """A second game the catalogue serves (declared with Aniołowie's rules, under its own id)."""
-    from rules.core.registry import register, unregister
-
-    register("rules.aniolowie", "inwo")
-    yield
-    unregister("inwo")
-
-
 def test_a_card_of_another_game_is_refused(alice, client_for, game, other_game):
     from tests.factories import GameFactory
 

@@ -164,7 +164,7 @@ QUERY_PARAMS = {
         "page_size",
         "anything",
     ],
-    "/api/v1/cards/gaap/": ["anything"],
+    "/api/v1/cards/aniolowie/gaap/": ["anything"],
     "/api/v1/decks/": [
         "q",
         "faction",

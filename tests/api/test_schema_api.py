@@ -39,7 +39,7 @@ OPERATIONS = {
     ("/api/v1/games/", "get"),
     ("/api/v1/editions/", "get"),
     ("/api/v1/cards/", "get"),
-    ("/api/v1/cards/{slug}/", "get"),
+    ("/api/v1/cards/{game}/{slug}/", "get"),
     ("/api/v1/validate/", "post"),
     ("/api/v1/decks/", "get"),
     ("/api/v1/decks/", "post"),
@@ -81,7 +81,12 @@ def test_every_operation_documents_its_errors():
     assert {"403", "409"} <= set(patch["responses"])
 
 
-CATALOGUE_READS = ["/api/v1/games/", "/api/v1/editions/", "/api/v1/cards/", "/api/v1/cards/{slug}/"]
+CATALOGUE_READS = [
+    "/api/v1/games/",
+    "/api/v1/editions/",
+    "/api/v1/cards/",
+    "/api/v1/cards/{game}/{slug}/",
+]
 
 
 def test_catalogue_reads_document_conditional_get():
@@ -336,7 +341,7 @@ def test_nul_bytes_and_huge_integers_in_every_parameter(operation, world):
     for name, where in [(n, w) for p, m, n, w in PARAMETERS if (p, m) == operation]:
         for value in NUL_VALUES + HUGE_VALUES:
             nul = "\x00" in value
-            real = {"deck_id": str(deck.pk), "slug": "testiel-0"}
+            real = {"deck_id": str(deck.pk), "game": "aniolowie", "slug": "testiel-0"}
             path_parameters = {k: v for k, v in real.items() if "{" + k + "}" in path}
             if where == "path":
                 path_parameters[name] = value

@@ -23,7 +23,7 @@ def gammon():
 
 
 def test_card_page_shows_every_attribute_and_marks_unknowns(client, gammon):
-    response = client.get(reverse("card-detail", kwargs={"slug": "gammon"}))
+    response = client.get(reverse("card-detail", kwargs={"game": "aniolowie", "slug": "gammon"}))
     body = response.content.decode()
     assert response.status_code == 200
     assert "<h1>Gammon</h1>" in body
@@ -40,24 +40,31 @@ def test_card_page_shows_every_attribute_and_marks_unknowns(client, gammon):
 def test_card_page_lists_the_cards_of_the_same_order(client, gammon):
     AngelFactory(name="Potężny", faction="lord", order="powers", level=7)
     AngelFactory(name="Inny Zakon", faction="fallen", order="virtues", level=6)
-    response = client.get(reverse("card-detail", kwargs={"slug": "gammon"}))
+    response = client.get(reverse("card-detail", kwargs={"game": "aniolowie", "slug": "gammon"}))
     same = [card.name for card in response.context["same_order"]]
     assert same == ["Potężny"]
 
 
 def test_human_page_shows_character_and_sex(client):
     HumanFactory(name="Wędrowiec", slug="wedrowiec", alignment="neutral", sex="male")
-    body = client.get(reverse("card-detail", kwargs={"slug": "wedrowiec"})).content.decode()
+    body = client.get(
+        reverse("card-detail", kwargs={"game": "aniolowie", "slug": "wedrowiec"})
+    ).content.decode()
     assert "neutralny" in body and "mężczyzna" in body
     assert "Zakon" not in body
 
 
 def test_unknown_card_is_a_404(client):
-    assert client.get(reverse("card-detail", kwargs={"slug": "nie-ma"})).status_code == 404
+    assert (
+        client.get(
+            reverse("card-detail", kwargs={"game": "aniolowie", "slug": "nie-ma"})
+        ).status_code
+        == 404
+    )
 
 
 def test_generated_face_is_a_card_sized_png(client, gammon):
-    response = client.get(reverse("card-face", kwargs={"slug": "gammon"}))
+    response = client.get(reverse("card-face", kwargs={"game": "aniolowie", "slug": "gammon"}))
     assert response.status_code == 200
     assert response["Content-Type"] == "image/png"
     image = Image.open(io.BytesIO(b"".join(response.streaming_content)))
@@ -66,7 +73,7 @@ def test_generated_face_is_a_card_sized_png(client, gammon):
 
 
 def test_face_is_rendered_once_and_again_after_an_edit(client, gammon, settings):
-    url = reverse("card-face", kwargs={"slug": "gammon"})
+    url = reverse("card-face", kwargs={"game": "aniolowie", "slug": "gammon"})
     b"".join(client.get(url).streaming_content)
     faces_dir = settings.MEDIA_ROOT / "faces"
     first = sorted(p.name for p in faces_dir.iterdir())
@@ -79,7 +86,7 @@ def test_face_is_rendered_once_and_again_after_an_edit(client, gammon, settings)
 
 
 def test_polish_by_default_english_on_request(client, gammon):
-    url = reverse("card-detail", kwargs={"slug": "gammon"})
+    url = reverse("card-detail", kwargs={"game": "aniolowie", "slug": "gammon"})
     assert 'lang="pl"' in client.get(url).content.decode()
     client.post(reverse("set_language"), {"language": "en", "next": url})
     body = client.get(url).content.decode()
@@ -96,7 +103,10 @@ def test_home_page_leads_to_the_catalogue(client, gammon):
 
 def test_sources_name_the_facts_they_give_in_words(client):
     call_command("load_catalogue", verbosity=0)
-    body = client.get(reverse("card-detail", kwargs={"slug": "gaap"}), HTTP_ACCEPT_LANGUAGE="pl")
+    body = client.get(
+        reverse("card-detail", kwargs={"game": "aniolowie", "slug": "gaap"}),
+        HTTP_ACCEPT_LANGUAGE="pl",
+    )
     text = body.content.decode()
     assert "podaje: zakon, poziom" in text
     assert "podaje: order" not in text

@@ -151,7 +151,7 @@ def test_query_count_does_not_grow_with_page_size(client):
 def test_grid_uses_generated_faces_without_a_scan(client, deck_of_cards):
     card = Card.objects.get(name="Alfiel")
     body = get(client, q="alfiel").content.decode()
-    assert f'<img src="/cards/{card.slug}/face.png"' in body
+    assert f'<img src="/cards/aniolowie/{card.slug}/face.png"' in body
 
 
 def test_a_faction_filter_offers_the_cards_whose_faction_is_unknown(client, deck_of_cards):

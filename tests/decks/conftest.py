@@ -28,13 +28,3 @@ def owner():
 @pytest.fixture
 def stranger():
     return UserFactory(username="obcy")
-
-
-@pytest.fixture
-def other_game():
-    """A second game the catalogue serves (declared with Aniołowie's rules, under its own id)."""
-    from rules.core.registry import register, unregister
-
-    register("rules.aniolowie", "inwo")
-    yield
-    unregister("inwo")
