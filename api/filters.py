@@ -10,8 +10,8 @@ from rest_framework import exceptions, status
 import rules
 from api.attributes import API_LANG, declared_kinds, kinds_sentence
 from api.pagination import shown
-from cardbase.attributes import attribute_q, find_attribute
-from cardbase.filters import UNKNOWN, CardFilter
+from cardbase.attributes import find_attribute
+from cardbase.filters import UNKNOWN, AttributeRangeFilter, CardFilter
 from cardbase.language import page_lang
 from cardbase.models import Edition, Game
 from cardbase.search import search_cards
@@ -165,17 +165,8 @@ def _sort_glosses(filterset) -> dict[str, str]:
     return glosses
 
 
-class Int64AttributeFilter(Int64Filter):
+class Int64AttributeFilter(Int64Filter, AttributeRangeFilter):
     """A number attribute at least (`gte`) or at most (`lte`) a whole number within 64 bits."""
-
-    def __init__(self, *args, attribute, **kwargs):
-        self.attribute = attribute
-        super().__init__(*args, **kwargs)
-
-    def filter(self, qs, value):
-        if value in (None, ""):
-            return qs
-        return qs.filter(attribute_q(self.attribute, int(value), self.lookup_expr))
 
 
 def _int64_ranges(filterset) -> dict[str, filters.Filter]:

@@ -88,7 +88,6 @@ def sort_expression(attribute: Attribute, *, prefix: str = ""):
     return attribute_expression(attribute, prefix=prefix)
 
 
-ATTRIBUTES_BY_ID = {a.id: a for a in catalogue_attributes()}
 FACET_ATTRIBUTES = tuple(
     a for a in catalogue_attributes() if a.facet and a.type in ("choice", "bool")
 )
@@ -98,15 +97,7 @@ SORT_ATTRIBUTES = tuple(
 )
 
 
-class _AttributeFilterMixin:
-    """Hold the attribute by id: a FilterSet deep-copies its filters, and schemas stay shared."""
-
-    @property
-    def attribute(self) -> Attribute:
-        return ATTRIBUTES_BY_ID[self.attribute_id]
-
-
-class UnknownAwareChoiceFilter(_AttributeFilterMixin, filters.MultipleChoiceFilter):
+class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
     """Filter on one or more values of an attribute, where "unknown" picks the cards without one.
 
     A value that a kind of card does not have (a human's order) is not unknown, so "unknown"
@@ -116,7 +107,7 @@ class UnknownAwareChoiceFilter(_AttributeFilterMixin, filters.MultipleChoiceFilt
 
     def __init__(self, *args, attribute: Attribute, **kwargs):
         kwargs.setdefault("widget", forms.CheckboxSelectMultiple)
-        self.attribute_id = attribute.id
+        self.attribute = attribute
         choices = [(v.id, lazy_label(v.label, False)) for v in attribute.values]
         if attribute.type == "bool":
             choices = [("true", gettext_lazy("tak")), ("false", gettext_lazy("nie"))]
@@ -143,11 +134,11 @@ class UnknownAwareChoiceFilter(_AttributeFilterMixin, filters.MultipleChoiceFilt
         return qs.filter(query)
 
 
-class AttributeRangeFilter(_AttributeFilterMixin, filters.NumberFilter):
+class AttributeRangeFilter(filters.NumberFilter):
     """Keep the cards whose number attribute is at least (`gte`) or at most (`lte`) a value."""
 
     def __init__(self, *args, attribute: Attribute, **kwargs):
-        self.attribute_id = attribute.id
+        self.attribute = attribute
         super().__init__(*args, **kwargs)
 
     def filter(self, qs, value):
@@ -174,12 +165,12 @@ class SearchQueryFilter(filters.CharFilter):
     field_class = SearchQueryField
 
 
-def _sorts() -> dict[str, tuple]:
-    sorts: dict[str, tuple] = {"name": ("search_name",), "-name": ("-search_name",)}
+def _sorts() -> dict[str, tuple[Attribute | None, bool]]:
+    """Map each sort to the attribute it sorts by (None: the name) and whether it descends."""
+    sorts: dict[str, tuple[Attribute | None, bool]] = {"name": (None, False), "-name": (None, True)}
     for attribute in SORT_ATTRIBUTES:
-        key = f"sort_{attribute.id}"
-        sorts[attribute.id] = (key, "search_name")
-        sorts[f"-{attribute.id}"] = (f"-{key}", "search_name")
+        sorts[attribute.id] = (attribute, False)
+        sorts[f"-{attribute.id}"] = (attribute, True)
     return sorts
 
 
@@ -269,9 +260,12 @@ class _CardFilterBase(filters.FilterSet):
 
     def filter_queryset(self, queryset):
         qs = super().filter_queryset(queryset)
-        sort = self.form.cleaned_data.get("sort") or "name"
-        annotations = {f"sort_{a.id}": sort_expression(a) for a in SORT_ATTRIBUTES}
-        return qs.annotate(**annotations).order_by(*SORTS[sort], "pk")
+        attribute, descending = SORTS[self.form.cleaned_data.get("sort") or "name"]
+        if attribute is None:
+            return qs.order_by("-search_name" if descending else "search_name", "pk")
+        # An alias, not an annotation: the sort key is ordered by, never selected.
+        qs = qs.alias(sort_key=sort_expression(attribute))
+        return qs.order_by("-sort_key" if descending else "sort_key", "search_name", "pk")
 
 
 CardFilter = filters.filterset.FilterSetMetaclass(

@@ -126,6 +126,10 @@ class Attribute:
     # a choir a circle): (value, the card's attributes, lang) -> text; the label by default.
     show: Callable[[Any, Mapping[str, Any], str], str] | None = None
 
+    def __deepcopy__(self, memo) -> Attribute:
+        # A declaration never changes: the filters and fields that hold one share it.
+        return self
+
     @property
     def derived(self) -> bool:
         """Tell whether the attribute is computed from others rather than entered."""
