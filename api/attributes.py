@@ -18,13 +18,6 @@ from rules.core.schema import Attribute, Kind, Value
 API_LANG = "en"
 
 
-def api_name(attribute: Attribute) -> str:
-    """Return the key an attribute has in the API: its id, a yes/no one without its `is_`."""
-    if attribute.type == "bool":
-        return attribute.id.removeprefix("is_")
-    return attribute.id
-
-
 def declared_attributes() -> tuple[Attribute, ...]:
     """Return every registered game's attributes, each id once, in declaration order.
 
@@ -130,11 +123,5 @@ def attribute_field(attribute: Attribute) -> serializers.Field:
 
 
 def attribute_fields() -> dict[str, serializers.Field]:
-    """Return a field for every declared attribute, keyed by its API name."""
-    fields: dict[str, serializers.Field] = {}
-    for attribute in declared_attributes():
-        name = api_name(attribute)
-        if name in fields:
-            raise ValueError(f"two attributes would both be {name!r} in the API")
-        fields[name] = attribute_field(attribute)
-    return fields
+    """Return a field for every declared attribute, keyed by its id."""
+    return {attribute.id: attribute_field(attribute) for attribute in declared_attributes()}

@@ -6,7 +6,6 @@ from rest_framework import serializers
 
 from api.attributes import (
     AttributeChoiceField,
-    api_name,
     attribute_fields,
     choices,
     declared_attributes,
@@ -69,7 +68,7 @@ def _absolute(context: dict, url: str) -> str:
     return request.build_absolute_uri(url) if request else url
 
 
-# The languages of the editorial notes the API shows, each as `note_<code>`.
+# The languages of the editorial notes the API shows, each as `note_<code>` (the site's).
 NOTE_LANGS = (("pl", "Polish"), ("en", "English"))
 
 
@@ -95,8 +94,8 @@ class CardSerializer(serializers.ModelSerializer):
 
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     kind = serializers.ChoiceField(choices=(), read_only=True)  # its choices: get_fields()
-    copy_limit = serializers.SerializerMethodField(
-        help_text="Copies a deck may hold; null while unknown."
+    copy_limit = serializers.IntegerField(
+        read_only=True, allow_null=True, help_text="Copies a deck may hold; null while unknown."
     )
     ability = serializers.CharField(
         source="text", read_only=True, allow_null=True, help_text="The card's text."
@@ -152,7 +151,7 @@ class CardSerializer(serializers.ModelSerializer):
         own = {attribute.id for attribute in card.schema.attributes}
         for attribute in declared_attributes():
             if attribute.id not in own:
-                data.pop(api_name(attribute), None)
+                data.pop(attribute.id, None)
         if not data["ability"]:
             data["ability"] = None
         return data
@@ -160,10 +159,7 @@ class CardSerializer(serializers.ModelSerializer):
     def optional_fields(self) -> set[str]:
         """Name the fields a card may lack: the attributes some game does not declare."""
         shared = shared_attribute_ids()
-        return {api_name(a) for a in declared_attributes() if a.id not in shared}
-
-    def get_copy_limit(self, card: Card) -> int | None:
-        return card.copy_limit
+        return {a.id for a in declared_attributes() if a.id not in shared}
 
     def get_image_url(self, card: Card) -> str:
         printing = primary_printing(card)

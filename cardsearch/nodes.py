@@ -25,7 +25,7 @@ class Text:
 class Match:
     """Keep cards whose `field` equals `value`; None means the value is unknown (blank).
 
-    `field` is an attribute id of a game's schema ("order", "is_anielica"), or "kind" / "edition".
+    `field` is an attribute id of a game's schema ("order", "anielica"), or "kind" / "edition".
     """
 
     field: str

@@ -15,6 +15,8 @@ from django.db import migrations
 
 CHOICE_COLUMNS = ("faction", "order", "color", "alignment", "sex", "edition_symbol")
 NULLABLE_COLUMNS = ("level", "support", "is_anielica")
+# A column whose attribute has another name (the API always called it `anielica`).
+ATTRIBUTE_OF = {"is_anielica": "anielica"}
 TEXT_COLUMNS = ("name_angelic", "ability_lord", "ability_fallen")
 # The choir of each order (rulebook p. 11-12), fixed here so the migration never changes.
 CHOIRS = {
@@ -39,7 +41,7 @@ def columns_to_attributes(apps, schema_editor):
                 attributes[column] = getattr(card, column)
         for column in NULLABLE_COLUMNS:
             if getattr(card, column) is not None:
-                attributes[column] = getattr(card, column)
+                attributes[ATTRIBUTE_OF.get(column, column)] = getattr(card, column)
         if card.order in CHOIRS:
             attributes["choir"] = CHOIRS[card.order]
         card.attributes = attributes
@@ -54,7 +56,7 @@ def attributes_to_columns(apps, schema_editor):
         for column in (*CHOICE_COLUMNS, *TEXT_COLUMNS):
             setattr(card, column, attributes.get(column, ""))
         for column in NULLABLE_COLUMNS:
-            setattr(card, column, attributes.get(column))
+            setattr(card, column, attributes.get(ATTRIBUTE_OF.get(column, column)))
         card.note_pl = (card.notes or {}).get("pl", "")
         card.note_en = (card.notes or {}).get("en", "")
         card.save()

@@ -357,7 +357,7 @@ SCHEMA = CardSchema(
         # After the edition symbol: the search language lists flags in declaration order
         # ("cechy: unikat, anielica").
         Attribute(
-            "is_anielica",
+            "anielica",
             "bool",
             Text(pl="ANIELICA", en="ANIELICA"),
             kinds_of(ANGEL),

@@ -46,7 +46,7 @@ def card_form(game, **fields) -> dict:
         "name": "Testiel",
         "slug": "testiel",
         "text": "",
-        "attr__is_anielica": "unknown",
+        "attr__anielica": "unknown",
         "note__pl": "",
         "note__en": "",
         **{f"attr__{name}": "" for name in ATTRIBUTE_FIELDS},

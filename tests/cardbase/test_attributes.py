@@ -9,13 +9,13 @@ from tests.factories import AngelFactory, HumanFactory, InterventionFactory
 
 SCHEMA = rules.get_game("aniolowie").schema
 ORDER, LEVEL, FACTION, ANIELICA = (
-    SCHEMA.attribute(key) for key in ("order", "level", "faction", "is_anielica")
+    SCHEMA.attribute(key) for key in ("order", "level", "faction", "anielica")
 )
 
 
 @pytest.fixture
 def cards(db):
-    AngelFactory(name="Virtue", faction="lord", order="virtues", level=6, is_anielica=True)
+    AngelFactory(name="Virtue", faction="lord", order="virtues", level=6, anielica=True)
     AngelFactory(name="Power", faction="fallen", order="powers", level=7)
     AngelFactory(name="Nameless", faction=None, order=None, level=None)
     HumanFactory(name="Human", level=2)

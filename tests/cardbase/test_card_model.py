@@ -91,7 +91,7 @@ def test_every_attribute_may_be_unknown():
     card.full_clean()
     card.refresh_from_db()
     assert card.attributes == {}
-    for attribute in ("faction", "order", "level", "color", "support", "is_anielica"):
+    for attribute in ("faction", "order", "level", "color", "support", "anielica"):
         assert card.attribute(attribute) is None
     assert card.copy_limit is None
 

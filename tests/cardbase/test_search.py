@@ -32,7 +32,7 @@ def catalogue():
         level=5,
         color="blue",
         support=2,
-        is_anielica=True,
+        anielica=True,
         edition_symbol="filled",
     )
     AngelFactory(name="Ferox", faction="fallen", order="", level=None, color="white", support=5)

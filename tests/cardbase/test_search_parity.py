@@ -47,7 +47,7 @@ def catalogue():
         level=6,
         color="black",
         support=2,
-        is_anielica=True,
+        anielica=True,
         text="Rzuć kartę c-d na stół.",
     )
     # "don't panic"; "can't stop; won't stop."

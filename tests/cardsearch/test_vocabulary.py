@@ -412,7 +412,7 @@ HAND_WRITTEN_KEYS = [
         "a property: unique, anielica",
         {
             ("edition_symbol", "filled"): ("unikat", "unique", "unikatowa", "unikatowy"),
-            ("is_anielica", True): ("anielica",),
+            ("anielica", True): ("anielica",),
         },
     ),
     (
@@ -434,7 +434,7 @@ HAND_WRITTEN_KEYS = [
 ]
 HAND_WRITTEN_BARE_WORDS = {
     "unikat": ("edition_symbol", "filled"),
-    "anielica": ("is_anielica", True),
+    "anielica": ("anielica", True),
 }
 HAND_WRITTEN_KINDS = {
     "order": "order",

@@ -47,6 +47,9 @@ def old_catalogue():
         ability_fallen="Dla Upadłych.",
         level=0,
     )
+    Card.objects.create(
+        game=game, slug="anael", kind="angel", name="Anael", search_name="anael", is_anielica=True
+    )
     User = apps.get_model("auth", "User")
     Deck = apps.get_model("decks", "Deck")
     DeckCard = apps.get_model("decks", "DeckCard")
@@ -72,6 +75,7 @@ def test_columns_become_attributes_with_unknowns_left_out(old_catalogue):
         "ability_fallen": "Dla Upadłych.",
         "level": 0,
     }
+    assert Card.objects.get(slug="anael").attributes == {"anielica": True}
     DeckCard = apps.get_model("decks", "DeckCard")
     kept = sorted(DeckCard.objects.values_list("deck__name", "card__slug", "count"))
     assert kept == [("Stara talia", "gaap", 2), ("Stara talia", "matka", 1)]
@@ -86,3 +90,4 @@ def test_migrating_back_restores_the_columns(old_catalogue):
     assert (gaap.order, gaap.level, gaap.support, gaap.faction) == ("powers", 7, None, "")
     assert (gaap.ability, gaap.note_pl, gaap.note_en) == ("Tekst.", "Uwaga.", "")
     assert Card.objects.get(slug="matka").ability_fallen == "Dla Upadłych."
+    assert Card.objects.get(slug="anael").is_anielica is True

@@ -249,7 +249,7 @@ class CardMaker:
                 attributes["order"], attributes["level"] = order.id, order.level
             attributes["color"] = rng.choice(["gold", "red", "blue", "black", "white", ""])
             attributes["support"] = rng.choice([None, 0, 1, 2, 3, 4, 5, 6])
-            attributes["is_anielica"] = rng.random() < 0.05 or None
+            attributes["anielica"] = rng.random() < 0.05 or None
         elif kind == "human":
             attributes["alignment"] = rng.choice(["good", "evil", "neutral", ""])
             attributes["sex"] = rng.choice(["female", "male", ""])
