@@ -30,12 +30,11 @@ def face_for(card: Card) -> faces.CardFace:
 
     others = [a for a in carried.values() if a.type == "choice" and a.id not in DRAWN]
     subtitle = " · ".join(label(a.id) or "?" for a in others) if others else None
-    kind = schema.kind(card.kind)
     level = value("level")
     return faces.CardFace(
         name=card.name,
         kind=card.kind,
-        kind_label=kind.label(lang) if kind else card.kind,
+        kind_label=card.kind_label(lang),
         level=level if isinstance(level, int) else None,
         order_label=label("order"),
         choir=value("choir"),

@@ -171,6 +171,10 @@ class Card(models.Model):
         """Return an attribute's value, None while unknown."""
         return (self.attributes or {}).get(attribute_id)
 
+    def kind_label(self, lang: str | None = None) -> str:
+        """Return the label of the card's kind in `lang` (the page's by default)."""
+        return self.schema.kind_label(self.kind, page_lang(lang))
+
     def value_label(self, attribute_id: str, lang: str | None = None) -> str | None:
         """Return how the card's value of an attribute reads ("Krąg II"); None while unknown."""
         value, attribute = self.attribute(attribute_id), self.schema.attribute(attribute_id)

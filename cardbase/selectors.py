@@ -145,12 +145,6 @@ def card_facts(card: Card) -> list[Fact]:
     ]
 
 
-def kind_label(card: Card) -> str:
-    """Return the label of the card's kind in the page's language."""
-    kind = card.schema.kind(card.kind)
-    return kind.label(page_lang()) if kind else card.kind
-
-
 def ranking_attribute(card: Card) -> Attribute | None:
     """Return the first sortable ranked attribute the card's kind carries (an angel's order)."""
     return next(

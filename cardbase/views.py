@@ -62,7 +62,6 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "cardbase/card_detail.html",
         {
             "card": card,
-            "kind_label": selectors.kind_label(card),
             "facts": selectors.card_facts(card),
             "note": selectors.card_note(card),
             "printing": selectors.primary_printing(card),

@@ -6,11 +6,10 @@ from dataclasses import dataclass
 from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 
-import rules
 from cardbase.language import page_lang
 from cardbase.models import Card
 from decks import charts, odds
-from decks.cardfacts import kind_label, value_label
+from decks.cardfacts import value_label
 from decks.models import Deck
 from decks.selectors import DeckSheet, Line, deck_counts
 from rules.aniolowie.schema import COLORS, choir_for_order
@@ -41,7 +40,7 @@ class SampleHand:
 
 
 def _schema(sheet: DeckSheet) -> CardSchema:
-    return rules.get_game(sheet.deck.game.slug).schema
+    return sheet.deck.game_rules.schema
 
 
 def _angel_lines(sheet: DeckSheet) -> list[Line]:
@@ -134,7 +133,7 @@ def _choir_counts(sheet: DeckSheet) -> dict[str, int]:
 
 def _choirs_chart(sheet: DeckSheet) -> charts.Chart:
     named = {"faction": sheet.deck.faction}
-    choir_attribute = rules.get_game(sheet.deck.game.slug).schema.attribute("choir")
+    choir_attribute = _schema(sheet).attribute("choir")
     bars = [
         charts.Bar(
             label=choir_attribute.card_value_label(choir, named, page_lang()),
@@ -167,7 +166,10 @@ def _kinds_chart(sheet: DeckSheet) -> charts.Chart:
     values = {"angel": totals.angels, "intervention": totals.interventions, "human": totals.humans}
     bars = [
         charts.Bar(
-            label=kind_label(_schema(sheet), kind), value=value, key=kind, fill=KIND_FILLS[kind]
+            label=_schema(sheet).kind_label(kind, page_lang()),
+            value=value,
+            key=kind,
+            fill=KIND_FILLS[kind],
         )
         for kind, value in values.items()
     ]

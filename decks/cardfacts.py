@@ -1,4 +1,4 @@
-"""What deck pages read of a game's schema: the labels of attribute values and kinds.
+"""What deck pages read of a game's schema: the labels of attribute values.
 
 A card's attributes live in one JSON field keyed by its game's attribute ids (cardbase); a missing
 key is unknown. Labels come from the game's declaration (rules/), in the page's language.
@@ -16,9 +16,3 @@ def value_label(schema: CardSchema, attribute_id: str, value, lang: str | None =
     if attribute is None or attribute.type != "choice":
         return value
     return attribute.value_label(value, lang or page_lang())
-
-
-def kind_label(schema: CardSchema, kind_id: str, lang: str | None = None) -> str:
-    """Return the label of a kind of card in `lang` (the page's by default)."""
-    kind = schema.kind(kind_id)
-    return kind.label(lang or page_lang()) if kind else kind_id

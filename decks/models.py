@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+import rules
 from cardbase.models import Card, Game
 from decks.managers import DeckQuerySet
 
@@ -65,6 +66,11 @@ class Deck(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("deck-detail", kwargs={"deck_id": self.pk})
+
+    @property
+    def game_rules(self) -> rules.core.Game:
+        """Return the declaration of the deck's game."""
+        return rules.get_game(self.game.slug)
 
 
 class DeckCard(models.Model):

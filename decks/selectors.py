@@ -10,7 +10,6 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 from django.http import QueryDict
 
-import rules
 from cardbase.attributes import attribute_q, known_q
 from cardbase.filters import CardFilter
 from cardbase.models import Card
@@ -223,7 +222,7 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
     lines = [
         Line(card, count, card.pk in at_fault, card.pk in unverified) for card, count in counts
     ]
-    schema = rules.get_game(deck.game.slug).schema
+    schema = deck.game_rules.schema
     choir = schema.attribute("choir")
     by_order: dict[str, list[Line]] = {}
     for line in lines:
@@ -295,7 +294,7 @@ def fitting_faction_q(deck: Deck, *, prefix: str = "") -> Q:
 
     The humans serve either faction; `prefix` reaches the card through a relation ("card__").
     """
-    faction = rules.get_game(deck.game.slug).schema.attribute("faction")
+    faction = deck.game_rules.schema.attribute("faction")
     if faction is None:  # a game without factions: every card fits
         return Q()
     fits = attribute_q(faction, [deck.faction, "any"], "in", prefix=prefix)

@@ -631,7 +631,7 @@ def deck_text(deck: Deck) -> str:
         out.append("")
         out.append(textformat.comment(_("Anioły")))
     # Highest order first, as the builder's ladder shows them.
-    schema = rules.get_game(deck.game.slug).schema
+    schema = deck.game_rules.schema
     for info in reversed(ORDERS):
         in_order = [(card, n) for card, n in angels if card.attribute("order") == info.id]
         if in_order:

@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from cardbase.selectors import card_facts, kind_label, primary_printing, source_labels
+from cardbase.selectors import card_facts, primary_printing, source_labels
 
 register = template.Library()
 
@@ -36,24 +36,6 @@ def field_labels(names, card) -> str:
 
 
 @register.filter
-def facts_of(card) -> list:
-    """Return the card's attributes as its page shows them (label, value, None while unknown)."""
-    return card_facts(card)
-
-
-@register.filter
-def fact(card, attribute_id: str):
-    """Return one attribute of the card as shown (None while unknown), "" if its kind lacks it."""
-    return next((f for f in card_facts(card) if f.id == attribute_id), None)
-
-
-@register.filter
-def kind_of(card) -> str:
-    """Return the label of the card's kind in the page's language."""
-    return kind_label(card)
-
-
-@register.filter
 def card_meta(card) -> str:
     """Return a tile's line: the kind, then the known values of its kind's first two choices."""
     facets = [
@@ -61,7 +43,7 @@ def card_meta(card) -> str:
         for f, a in zip(card_facts(card), card.schema.attributes_of(card.kind), strict=True)
         if a.facet and a.type == "choice" and not a.derived
     ][:2]
-    return " · ".join([kind_label(card), *(str(f.value) for f in facets if f.value is not None)])
+    return " · ".join([card.kind_label(), *(str(f.value) for f in facets if f.value is not None)])
 
 
 @register.simple_tag

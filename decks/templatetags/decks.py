@@ -5,8 +5,6 @@ import nh3
 from django import template
 from django.utils.safestring import mark_safe
 
-from decks import cardfacts
-
 register = template.Library()
 
 
@@ -33,16 +31,4 @@ def attribute(card, attribute_id: str):
 @register.filter
 def attribute_label(card, attribute_id: str):
     """Return the label of a card's attribute value in the page's language, None while unknown."""
-    return cardfacts.value_label(card.schema, attribute_id, card.attribute(attribute_id))
-
-
-@register.filter
-def kind_label(card) -> str:
-    """Return the label of the card's kind in the page's language."""
-    return cardfacts.kind_label(card.schema, card.kind)
-
-
-@register.filter
-def copy_limit(card) -> int | None:
-    """Return how many copies of the card a deck may hold, None while unknown."""
-    return card.copy_limit
+    return card.value_label(attribute_id)

@@ -175,6 +175,11 @@ class CardSchema:
         """Return the declared kind with this id, None if there is none."""
         return next((k for k in self.kinds if k.id == kind_id), None)
 
+    def kind_label(self, kind_id: str, lang: str) -> str:
+        """Return the label of a kind in `lang`, or the id itself if the kind is undeclared."""
+        kind = self.kind(kind_id)
+        return kind.label(lang) if kind else kind_id
+
     def attribute(self, attribute_id: str) -> Attribute | None:
         """Return the declared attribute with this id, None if there is none."""
         return next((a for a in self.attributes if a.id == attribute_id), None)
