@@ -4,6 +4,7 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+import rules
 from api.attributes import (
     AttributeChoiceField,
     attribute_fields,
@@ -306,7 +307,7 @@ def _unique_cards(entries: list[dict]) -> dict[int, int]:
 class DeckCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=NAME_MAX)
     faction = serializers.ChoiceField(choices=DeckFaction.choices)
-    game = serializers.SlugField(default="aniolowie")
+    game = serializers.SlugField(default=rules.default_game_id)
     description = serializers.CharField(
         required=False, allow_blank=True, default="", max_length=10_000
     )

@@ -20,7 +20,6 @@ NAME_MAX = 100
 DESCRIPTION_MAX = 10_000
 # Card ids are 64-bit database keys; anything outside cannot be a card and must not reach a query.
 MAX_CARD_ID = 2**63 - 1
-DEFAULT_GAME = "aniolowie"
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 # Echoed in messages: a pasted megabyte of digits is cut, not repeated.
@@ -262,14 +261,14 @@ def deck_create(
     owner: AbstractBaseUser,
     name: str,
     faction: str,
-    game: str = DEFAULT_GAME,
+    game: str | None = None,
     description: str = "",
     visibility: str = Visibility.PRIVATE,
     cards: Mapping[int, int] | None = None,
     copied_from: Deck | None = None,
 ) -> Deck:
     """Create a deck, validate it and store the verdict; raise DeckInputError on bad input."""
-    game_obj = _game_with_rules(game)
+    game_obj = _game_with_rules(game or rules.default_game_id())
     deck = Deck.objects.create(
         owner=owner,
         game=game_obj,

@@ -26,7 +26,7 @@ from decks.cardfacts import value_label
 from decks.contract import contract_for, judge
 from decks.models import Deck
 from decks.selectors import DeckSheet, deck_contract, deck_counts
-from decks.services import DEFAULT_GAME, MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
+from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
 from rules.aniolowie.schema import ORDERS
 
 MAX_IMPORT_CHARS = textformat.MAX_TEXT_CHARS
@@ -329,7 +329,7 @@ def _mistyped_count(entry: textformat.Entry, raw: str, catalogue: Catalogue) -> 
     return Problem(_line_message(error), line=entry.line, text=raw)
 
 
-def read_text(text: str, *, game: str = DEFAULT_GAME, faction: str | None = None) -> ImportedDeck:
+def read_text(text: str, *, game: str | None = None, faction: str | None = None) -> ImportedDeck:
     """Read a plain-text deck and resolve its names in `game`'s catalogue; raise ImportFailed.
 
     Without `faction`, the deck's faction is the one its `# faction:` header states, if any.
@@ -338,6 +338,7 @@ def read_text(text: str, *, game: str = DEFAULT_GAME, faction: str | None = None
         parsed = textformat.parse_text(text)
     except textformat.TextTooLarge:
         raise ImportFailed([too_large_problem()]) from None
+    game = game or rules.default_game_id()
     catalogue = Catalogue.load(game)
     lines = text.splitlines()
     stated, problems = _read_headers(
@@ -384,7 +385,7 @@ def read_json(text: str, *, faction: str | None = None) -> ImportedDeck:
     except RecursionError:
         raise ImportFailed([Problem(_("Ten JSON jest zagnieżdżony zbyt głęboko."))]) from None
     if isinstance(data, dict) and data.get("game") is None:
-        data["game"] = DEFAULT_GAME  # the contract needs a game; a file for this site may omit it
+        data["game"] = rules.default_game_id()  # the contract needs one; a file may omit it
     try:
         rules.parse_deck(data)
     except rules.DeckFormatError as exc:
@@ -441,7 +442,7 @@ def read_code(code: str, *, faction: str | None = None) -> ImportedDeck:
     games = {card.game.slug for card in cards.values()}
     if len(games) > 1:
         raise ImportFailed([Problem(_("Kod łączy karty różnych gier."))])
-    game = games.pop() if games else DEFAULT_GAME
+    game = games.pop() if games else rules.default_game_id()
     if game not in rules.GAME_MODULES:
         raise ImportFailed([Problem(_("Nieznana gra „%(game)s”.") % {"game": game})])
     return ImportedDeck(game, faction or code_faction, counts, cards)
@@ -669,8 +670,9 @@ def unsaved_sheet(imported: ImportedDeck, *, name: str, lang: str) -> DeckSheet:
 # The command line: a text deck judged without saving
 
 
-def judge_text(text: str, *, game: str = DEFAULT_GAME, faction: str | None = None) -> rules.Verdict:
+def judge_text(text: str, *, game: str | None = None, faction: str | None = None) -> rules.Verdict:
     """Resolve a plain-text deck in the catalogue and validate it; raise ImportFailed."""
+    game = game or rules.default_game_id()
     imported = read_text(text, game=game, faction=faction)
     counts = [(imported.cards_by_id[card_id], n) for card_id, n in imported.cards.items()]
     contract: dict[str, Any] = contract_for(game=game, faction=imported.faction, counts=counts)  # type: ignore[arg-type]

@@ -5,7 +5,7 @@ Public API (stable; the Django side and the CLI use it), with nothing of any one
 - validate_contract(data: dict) -> Verdict — parse a decoded JSON deck and check it; raises
   DeckFormatError for input that is not a deck (path like "cards[3].order" plus a message).
 - parse_deck(data: dict) -> deck object of the game named by data["game"]; validate_deck(deck).
-- get_game(game_id) -> Game, all_games(): each game's declaration (card schema, deck sections,
+- get_game(game_id) -> Game, all_games(), default_game_id(): each game's declaration (card schema, deck sections,
   options, formats, charts, opening hand; see rules.core.schema).
 - Verdict(valid, violations, to_dict(lang="en")); Violation(code, severity, message_pl,
   message_en, cards); Severity; DeckFormatError(path, message); card_key(name).
@@ -15,6 +15,7 @@ from rules.core import DeckFormatError, Severity, Verdict, Violation, card_key
 from rules.core.registry import (
     GAME_MODULES,
     all_games,
+    default_game_id,
     get_game,
     parse_deck,
     validate_contract,
@@ -29,6 +30,7 @@ __all__ = [
     "Violation",
     "all_games",
     "card_key",
+    "default_game_id",
     "get_game",
     "parse_deck",
     "validate_contract",

@@ -8,7 +8,8 @@ from typing import Any
 from rules.core.schema import Game
 from rules.core.verdict import DeckFormatError, Verdict, describe_value
 
-# One package per game; each defines GAME, a rules.core.schema.Game.
+# One package per game; each defines GAME, a rules.core.schema.Game. The first is the game a
+# deck is for when nothing says otherwise (a plain-text file, an API client that sends none).
 GAME_MODULES: dict[str, str] = {
     "aniolowie": "rules.aniolowie",
 }
@@ -26,6 +27,11 @@ def unregister(game_id: str) -> None:
     """Forget a game registered with `register`."""
     GAME_MODULES.pop(game_id, None)
     _loaded.pop(game_id, None)
+
+
+def default_game_id() -> str:
+    """Return the id of the game a deck is for when nothing says otherwise."""
+    return next(iter(GAME_MODULES))
 
 
 def get_game(game_id: object) -> Game:

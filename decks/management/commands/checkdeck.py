@@ -8,7 +8,6 @@ from django.utils import translation
 
 import rules
 from decks import transfer
-from decks.services import DEFAULT_GAME
 
 EXIT_VALID = 0
 EXIT_INVALID = 1
@@ -36,7 +35,11 @@ class Command(BaseCommand):
             default=None,
             help="the deck's faction (default: inferred from the cards by the rules)",
         )
-        parser.add_argument("--game", default=DEFAULT_GAME, help="the game (default: aniolowie)")
+        parser.add_argument(
+            "--game",
+            default=rules.default_game_id(),
+            help=f"the game (default: {rules.default_game_id()})",
+        )
         parser.add_argument(
             "--lang", choices=["pl", "en"], default="pl", help="language of the messages"
         )
