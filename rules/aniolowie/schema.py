@@ -245,6 +245,7 @@ SCHEMA = CardSchema(
             sortable=True,
             search_keys={"pl": ("poziom",), "en": ("lvl", "level")},
             expected=Text(pl="liczby (np. 7)", en="a number (e.g. 7)"),
+            # Bounds against typing errors, not rules: the rulebook sets no upper limit.
             minimum=0,
             maximum=99,
         ),
@@ -276,6 +277,7 @@ SCHEMA = CardSchema(
             search_keys={"pl": ("wsparcie",), "en": ("sup", "support")},
             expected=Text(pl="liczby (np. 4)", en="a number (e.g. 4)"),
             search_name=Text(pl="wsparcie", en="support"),
+            # Bounds against typing errors, not rules: the rulebook sets no upper limit.
             minimum=0,
             maximum=99,
         ),
@@ -361,7 +363,10 @@ SCHEMA = CardSchema(
             "bool",
             Text(pl="ANIELICA", en="ANIELICA"),
             kinds_of(ANGEL),
-            help=Text(pl="Anielica: anioł-kobieta (s. 12).", en="An angel who is a woman (p. 12)."),
+            help=Text(
+                pl="Anioł jest ANIELICĄ tylko wtedy, gdy na karcie widnieje napis ANIELICA (s. 9).",
+                en="An angel is an ANIELICA only if its card bears the word ANIELICA (p. 9).",
+            ),
             flags=(Flag(True, ("anielica",), bare=("anielica",)),),
             search_phrase=Text(pl="ANIELICA", en="ANIELICA (female angel)"),
         ),
