@@ -153,7 +153,7 @@ def bench_backend(label: str, database_url: str, sizes, rounds: int) -> dict[int
 def measure(rounds: int) -> dict:
     """In the child process: time every query and the baselines on the configured database."""
     sys.path.insert(0, str(REPO))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardbase.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
     django.setup()

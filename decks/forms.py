@@ -1,7 +1,6 @@
-"""Forms for decks and accounts."""
+"""Forms for decks."""
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import DeckFaction, Visibility
@@ -22,8 +21,3 @@ class DeckSettingsForm(forms.Form):
         label=_("Opis"), required=False, max_length=10_000, widget=forms.Textarea(attrs={"rows": 3})
     )
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-
-
-class SignUpForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
-        fields = ("username",)

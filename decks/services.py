@@ -3,7 +3,6 @@
 import re
 from collections.abc import Mapping
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F
@@ -392,11 +391,6 @@ def deck_copy(*, deck: Deck, owner: AbstractBaseUser) -> Deck:
         cards=counts,
         copied_from=deck,
     )
-
-
-def user_sign_up(*, username: str, password: str) -> AbstractBaseUser:
-    """Create a player's account; the sign-up form has already checked both values."""
-    return get_user_model().objects.create_user(username=username, password=password)
 
 
 def revalidate_decks_with(*, card: Card) -> int:

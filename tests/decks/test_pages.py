@@ -235,15 +235,6 @@ def test_copy_of_a_public_deck_opens_in_the_builder(client, owner, stranger):
     assert copy.copied_from_id == deck.pk and copy.is_valid
 
 
-def test_sign_up_logs_in_and_leads_to_my_decks(client):
-    response = client.post(
-        reverse("signup"),
-        {"username": "nowy", "password1": "Serafin-z-ognia-9", "password2": "Serafin-z-ognia-9"},
-    )
-    assert response.status_code == 302 and response["Location"] == reverse("my-decks")
-    assert client.get(reverse("my-decks")).context["user"].username == "nowy"
-
-
 def test_deck_page_in_english(client, owner):
     deck = make_deck(owner, "public")
     client.cookies["django_language"] = "en"

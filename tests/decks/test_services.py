@@ -306,12 +306,6 @@ def test_adjusting_a_stale_deck_changes_nothing():
     assert not deck.entries.exists()
 
 
-def test_sign_up_creates_a_user_whose_password_works():
-    user = services.user_sign_up(username="nowa", password="Serafin-z-ognia-9")
-    assert user.pk and user.username == "nowa"
-    assert user.check_password("Serafin-z-ognia-9") and not user.is_staff
-
-
 def test_two_catalogue_cards_of_one_name_give_an_invalid_verdict_not_an_error():
     # The rulebook knows identical cards of both factions (p. 27); the rules read one name as
     # one card, so a deck holding both is judged unreadable rather than crashing the save.

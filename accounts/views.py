@@ -5,8 +5,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from decks import services
-from decks.forms import SignUpForm
+from accounts import services
+from accounts.forms import SignUpForm
 
 
 @require_http_methods(["GET", "POST"])

@@ -53,12 +53,13 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "cardbase",
     "decks",
+    "accounts",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "cardbase.middleware.DropForgedSessionCookieMiddleware",
+    "config.middleware.DropForgedSessionCookieMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -69,9 +70,9 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
-ROOT_URLCONF = "cardbase.urls"
-WSGI_APPLICATION = "cardbase.wsgi.application"
-ASGI_APPLICATION = "cardbase.asgi.application"
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
     {

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from decks.accounts import sign_up
+from accounts.views import sign_up
 
 urlpatterns = [
     path("signup/", sign_up, name="signup"),

@@ -1,0 +1,9 @@
+"""Writes to accounts."""
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+
+
+def user_sign_up(*, username: str, password: str) -> AbstractBaseUser:
+    """Create a player's account; the sign-up form has already checked both values."""
+    return get_user_model().objects.create_user(username=username, password=password)
