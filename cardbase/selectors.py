@@ -1,5 +1,6 @@
 """Reads from the catalogue, shaped for the pages and the API."""
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,6 +10,7 @@ from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+import rules
 from cardbase.filters import UNKNOWN, CardFilter, catalogue_attributes, is_ranked
 from cardbase.language import page_lang
 from cardbase.models import Card, CardSource, Printing
@@ -218,3 +220,30 @@ def source_labels(card: Card, names) -> str:
 def primary_printing(card: Card) -> Printing | None:
     """Return the first printing that has a scan, using prefetched printings when present."""
     return next((p for p in card.printings.all() if p.image), None)
+
+
+@dataclass(frozen=True)
+class CardFault:
+    """A stored card its game's schema refuses: where, which attribute, and why."""
+
+    game: str
+    slug: str
+    attribute: str
+    message: str
+
+
+def catalogue_faults(*, lang: str = "en") -> Iterator[CardFault]:
+    """Re-check every stored card against its game's schema, as a save would; yield each fault.
+
+    Saves check every card, but rows written around them (a bulk load, SQL, an older schema)
+    are only checked here.
+    """
+    cards = Card.objects.select_related("game").order_by("game__slug", "slug")
+    for card in cards.iterator(chunk_size=2000):
+        try:
+            schema = card.schema
+        except rules.DeckFormatError as error:
+            yield CardFault(card.game.slug, card.slug, "game", error.message)
+            continue
+        for fault in schema.check(card.kind, card.attributes or {}):
+            yield CardFault(card.game.slug, card.slug, fault.attribute, fault.message(lang))
