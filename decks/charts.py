@@ -5,14 +5,11 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-# The card colours as printed; "unknown" is a neutral grey drawn with a dashed outline.
-CARD_COLOURS = {
-    "gold": "#c9a227",
-    "red": "#b3261e",
-    "blue": "#1f5fa8",
-    "black": "#1d1b22",
-    "white": "#ffffff",
-}
+from cardbase import faces
+
+# The card colours as printed (the generated faces use the same); "unknown" is a neutral grey
+# drawn with a dashed outline.
+CARD_COLOURS = faces.COLORS
 UNKNOWN_FILL = "#cfc9d4"
 DEFAULT_FILL = "#7a4e0f"
 GAP_STROKE = "#a4161a"
