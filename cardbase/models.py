@@ -2,18 +2,18 @@
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from cardbase.attributes import AttributeValue
+from cardbase.attributes import attribute_indexes, indexed_attributes
 from cardbase.language import page_lang
 from cardbase.managers import CardQuerySet
 from rules.core import card_key
 
-# The attribute keys filtered most (facets, deck fitting): each gets an index with the name.
-INDEXED_ATTRIBUTES = ("faction", "order", "choir", "color", "edition_symbol", "alignment")
+# Every attribute a catalogue filters on gets an index with the name (a game that adds one
+# needs a migration: `makemigrations --check` says so).
+TEXT_INDEXED, NUMBER_INDEXED = indexed_attributes(rules.all_games())
 
 
 class Game(models.Model):
@@ -91,18 +91,7 @@ class Card(models.Model):
         ]
         # Search indexes (cardbase/search.py, docs/search.md): the facets' keys with the name, so
         # a facet's first page in name order comes straight off an index.
-        indexes = [
-            models.Index(fields=["game", "kind", "search_name"], name="card_kind_name"),
-            *(
-                models.Index(AttributeValue(key), "search_name", name=f"card_attr_{key}")
-                for key in INDEXED_ATTRIBUTES
-            ),
-            models.Index(
-                Cast(AttributeValue("level"), models.IntegerField()),
-                "search_name",
-                name="card_attr_level",
-            ),
-        ]
+        indexes = attribute_indexes(TEXT_INDEXED, NUMBER_INDEXED)
 
     def __str__(self) -> str:
         return self.name

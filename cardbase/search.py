@@ -42,7 +42,7 @@ from django.db.models.expressions import RawSQL
 from django.db.models.lookups import In
 
 import cardsearch
-from cardbase.attributes import attribute_q, find_attribute, known_q
+from cardbase.attributes import attribute_q, find_attribute, known_q, missing_q
 from cardbase.language import page_lang
 from cardsearch import And, Compare, Match, Node, Not, Or, SearchError, Text, Vocabulary
 from cardsearch.vocabulary import AND_WORDS, NOT_WORDS, OR_WORDS, Key
@@ -230,7 +230,7 @@ class _Translator:
     def compare(self, node: Compare) -> Q:
         attribute = find_attribute(node.field)
         if node.value is None:
-            return ~known_q(attribute) if node.op == "=" else known_q(attribute)
+            return missing_q(attribute) if node.op == "=" else known_q(attribute)
         # A ranked choice (zakon>=cnoty) keeps the values whose rank passes.
         ranked = self.vocabulary.by_rank(node.field, node.op, node.value)
         if ranked is not None:
@@ -246,7 +246,7 @@ class _Translator:
             return Q(kind=node.value or "")
         attribute = find_attribute(node.field)
         if node.value is None:
-            return ~known_q(attribute)
+            return missing_q(attribute)
         return attribute_q(attribute, node.value)
 
     def edition(self, value: str | None) -> Q:

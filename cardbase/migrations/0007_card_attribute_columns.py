@@ -7,18 +7,18 @@ SQLite rebuilds cardbase_card for these changes, which drops the FTS5 triggers o
 import importlib
 
 from django.db import migrations, models
-from django.db.models.functions import Cast
 
-from cardbase.attributes import AttributeValue
+from cardbase.attributes import attribute_indexes
 
 CHOICE_COLUMNS = ("faction", "order", "color", "alignment", "sex", "edition_symbol")
 NULLABLE_COLUMNS = ("level", "support", "is_anielica")
 TEXT_COLUMNS = ("name_angelic", "ability_lord", "ability_fallen")
-INDEXED_ATTRIBUTES = ("faction", "order", "choir", "color", "edition_symbol", "alignment")
+# The attributes the catalogue filters on (cardbase.attributes.indexed_attributes).
+TEXT_INDEXED = ("alignment", "anielica", "choir", "color", "edition_symbol", "faction", "order", "sex")
+NUMBER_INDEXED = ("level", "support")
 OLD_INDEXES = (
     "card_facets",
     "card_order_level",
-    "card_kind_name",
     "card_faction_name",
     "card_order_name",
     "card_color_name",
@@ -84,24 +84,11 @@ class Migration(migrations.Migration):
                 fields=("game", "slug"), name="card_unique_slug_per_game"
             ),
         ),
-        migrations.AddIndex(
-            model_name="card",
-            index=models.Index(fields=["game", "kind", "search_name"], name="card_kind_name"),
-        ),
+        # The kind's index (kind, search_name) of 0004 becomes one holding every attribute too.
+        migrations.RemoveIndex(model_name="card", name="card_kind_name"),
         *(
-            migrations.AddIndex(
-                model_name="card",
-                index=models.Index(AttributeValue(key), "search_name", name=f"card_attr_{key}"),
-            )
-            for key in INDEXED_ATTRIBUTES
-        ),
-        migrations.AddIndex(
-            model_name="card",
-            index=models.Index(
-                Cast(AttributeValue("level"), models.IntegerField()),
-                "search_name",
-                name="card_attr_level",
-            ),
+            migrations.AddIndex(model_name="card", index=index)
+            for index in attribute_indexes(TEXT_INDEXED, NUMBER_INDEXED)
         ),
         migrations.RunPython(restore_search_triggers, migrations.RunPython.noop),
     ]
