@@ -12,7 +12,7 @@ from dataclasses import replace
 from rest_framework import serializers
 
 import rules
-from rules.core.schema import Attribute, Kind, Value
+from rules.core.schema import Attribute, Kind, Option, Value
 
 # The language the API's field descriptions and value labels are written in.
 API_LANG = "en"
@@ -125,3 +125,55 @@ def attribute_field(attribute: Attribute) -> serializers.Field:
 def attribute_fields() -> dict[str, serializers.Field]:
     """Return a field for every declared attribute, keyed by its id."""
     return {attribute.id: attribute_field(attribute) for attribute in declared_attributes()}
+
+
+def declared_options() -> tuple[Option, ...]:
+    """Return every registered game's deck options, each id once, their values merged."""
+    merged: dict[str, Option] = {}
+    for game in rules.all_games():
+        for option in game.options:
+            known = merged.get(option.id)
+            if known is None:
+                merged[option.id] = option
+            else:
+                ids = {value.id for value in known.values}
+                extra = tuple(value for value in option.values if value.id not in ids)
+                merged[option.id] = replace(known, values=known.values + extra)
+    return tuple(merged.values())
+
+
+class DeckOptionFields:
+    """Add a field per declared deck option after `game`, read from and written to `options`.
+
+    A deck of a game without the option leaves the field out; its values are checked against
+    the deck's own game when it is saved.
+    """
+
+    option_fields_read_only = False
+    option_fields_allow_null = False  # the rules' contract: null is "infer it from the cards"
+
+    def get_fields(self):
+        fields = super().get_fields()  # type: ignore[misc]
+        ordered = {}
+        for name, field in fields.items():
+            ordered[name] = field
+            if name == "game":
+                ordered |= self._option_fields()
+        if len(ordered) == len(fields):  # no "game" field: the options go last
+            ordered |= self._option_fields()
+        return ordered
+
+    def _option_fields(self) -> dict[str, serializers.Field]:
+        fields = {}
+        for option in declared_options():
+            labels = ", ".join(f"`{v.id}` ({v.label(API_LANG)})" for v in option.values)
+            fields[option.id] = serializers.ChoiceField(
+                choices=choices(option.values),
+                source=f"options.{option.id}",
+                required=False,
+                read_only=self.option_fields_read_only,
+                allow_null=self.option_fields_allow_null,
+                help_text=f"The deck's {option.label(API_LANG)}, a choice its game declares: "
+                f"{labels}.",
+            )
+        return fields

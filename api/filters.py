@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 
 import rules
-from api.attributes import API_LANG, declared_kinds, kinds_sentence
+from api.attributes import API_LANG, declared_kinds, declared_options, kinds_sentence
 from api.pagination import shown
 from cardbase.attributes import find_attribute
 from cardbase.filters import UNKNOWN, AttributeRangeFilter, CardFilter
@@ -291,7 +291,11 @@ class ApiDeckFilter(PublicDeckFilter):
             )
             + ". Any other value is a 400."
         ),
-        "faction": f"Only decks of this faction: {_one_of(PublicDeckFilter, 'faction', _option_glosses('faction'))}.",
+        **{
+            option.id: f"Only decks of this {option.label(API_LANG)}: "
+            f"{_one_of(PublicDeckFilter, option.id, _option_glosses(option.id))}."
+            for option in declared_options()
+        },
     }
 
 

@@ -7,6 +7,7 @@ from rest_framework import serializers
 import rules
 from api.attributes import (
     AttributeChoiceField,
+    DeckOptionFields,
     attribute_fields,
     choices,
     declared_attributes,
@@ -15,7 +16,7 @@ from api.attributes import (
 )
 from cardbase.models import Card, CardSource, Edition, Game
 from cardbase.selectors import primary_printing
-from decks.models import Deck, DeckFaction, Visibility
+from decks.models import Deck, Visibility
 from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
 from rules.core import MAX_COUNT
 
@@ -212,16 +213,15 @@ class ContractCardSerializer(serializers.Serializer):
     )
 
 
-class ContractSerializer(serializers.Serializer):
-    """A deck as rules/ reads it (see rules/__init__.py); unknown attributes are left out."""
+class ContractSerializer(DeckOptionFields, serializers.Serializer):
+    """A deck as rules/ reads it (see rules/__init__.py); unknown attributes are left out.
+
+    The deck's options (a faction) sit beside `game`; left out, the rules infer them if they can.
+    """
+
+    option_fields_allow_null = True
 
     game = serializers.CharField(help_text="The game id, e.g. `aniolowie`.")
-    faction = serializers.ChoiceField(
-        choices=DeckFaction.choices,
-        required=False,
-        allow_null=True,
-        help_text="The deck's faction; left out or null, the rules infer it from the cards.",
-    )
     cards = ContractCardSerializer(many=True)
 
 
@@ -249,11 +249,16 @@ class DeckEntryOutSerializer(serializers.Serializer):
     slug = serializers.CharField(source="card.slug")
     name = serializers.CharField(source="card.name")
     count = serializers.IntegerField()
+    section = serializers.CharField(
+        help_text="The part of the deck the card is in, a section its game declares "
+        "(see /api/v1/games/<game>/); empty for a kind no section takes."
+    )
 
 
-class DeckSummarySerializer(serializers.ModelSerializer):
+class DeckSummarySerializer(DeckOptionFields, serializers.ModelSerializer):
     """A deck in a list: what it is and whether it is legal, without its cards."""
 
+    option_fields_read_only = True
     owner = serializers.CharField(source="owner.username", read_only=True)
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     page_url = serializers.SerializerMethodField()
@@ -265,7 +270,7 @@ class DeckSummarySerializer(serializers.ModelSerializer):
             "name",
             "owner",
             "game",
-            "faction",
+            "format",
             "visibility",
             "version",
             "is_valid",
@@ -304,10 +309,12 @@ def _unique_cards(entries: list[dict]) -> dict[int, int]:
     return cards
 
 
-class DeckCreateSerializer(serializers.Serializer):
+class DeckCreateSerializer(DeckOptionFields, serializers.Serializer):
     name = serializers.CharField(max_length=NAME_MAX)
-    faction = serializers.ChoiceField(choices=DeckFaction.choices)
     game = serializers.SlugField(default=rules.default_game_id)
+    format = serializers.SlugField(
+        required=False, help_text="A format its game declares; left out, the game's default."
+    )
     description = serializers.CharField(
         required=False, allow_blank=True, default="", max_length=10_000
     )
@@ -318,14 +325,14 @@ class DeckCreateSerializer(serializers.Serializer):
         return _unique_cards(entries)
 
 
-class DeckUpdateSerializer(serializers.Serializer):
+class DeckUpdateSerializer(DeckOptionFields, serializers.Serializer):
     version = serializers.IntegerField(
         min_value=1,
         max_value=MAX_VERSION,
         help_text="The version the changes were made to; a stale one gets 409.",
     )
     name = serializers.CharField(max_length=NAME_MAX, required=False)
-    faction = serializers.ChoiceField(choices=DeckFaction.choices, required=False)
+    format = serializers.SlugField(required=False, help_text="A format the deck's game declares.")
     description = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     cards = DeckEntrySerializer(

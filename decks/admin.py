@@ -11,8 +11,17 @@ class DeckCardInline(admin.TabularInline):
 
 @admin.register(Deck)
 class DeckAdmin(admin.ModelAdmin):
-    list_display = ["name", "owner", "faction", "visibility", "is_valid", "card_total", "updated"]
-    list_filter = ["faction", "visibility", "is_valid"]
+    list_display = [
+        "name",
+        "owner",
+        "game",
+        "options",
+        "visibility",
+        "is_valid",
+        "card_total",
+        "updated",
+    ]
+    list_filter = ["game", "visibility", "is_valid"]
     search_fields = ["name", "owner__username"]
     readonly_fields = ["version", "is_valid", "card_total", "verdict", "created", "updated"]
     inlines = [DeckCardInline]

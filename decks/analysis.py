@@ -51,10 +51,10 @@ def _ladder_chart(sheet: DeckSheet) -> charts.Chart:
     # The sheet lists the highest order first; drawn top to bottom, the lowest lands at the bottom.
     bars = [
         charts.Bar(
-            label=f"{rung.label} ({rung.level:02d})",
+            label=f"{rung.label} ({rung.rank:02d})",
             value=rung.count,
-            key=rung.order,
-            fill=CHOIR_FILLS[choir_for_order(rung.order)],
+            key=rung.value,
+            fill=CHOIR_FILLS[choir_for_order(rung.value)],
             note=_("luka") if rung.gap else "",
             gap=rung.gap,
         )
@@ -79,7 +79,7 @@ def _levels_chart(sheet: DeckSheet, angels: list[Line]) -> charts.Chart:
         else:
             by_level[level] = by_level.get(level, 0) + line.count
     # Every level of the faction's ladder gets a column, so that missing levels show.
-    levels = sorted({rung.level for rung in sheet.ladder} | set(by_level))
+    levels = sorted({rung.rank for rung in sheet.ladder} | set(by_level))
     bars = [
         charts.Bar(label=f"{level:02d}", value=by_level.get(level, 0), key=str(level))
         for level in levels
@@ -127,12 +127,12 @@ def _colours_chart(sheet: DeckSheet, angels: list[Line]) -> charts.Chart:
 def _choir_counts(sheet: DeckSheet) -> dict[str, int]:
     counts = {choir: 0 for choir in odds.CHOIRS}
     for rung in sheet.ladder:
-        counts[choir_for_order(rung.order)] += rung.count
+        counts[choir_for_order(rung.value)] += rung.count
     return counts
 
 
 def _choirs_chart(sheet: DeckSheet) -> charts.Chart:
-    named = {"faction": sheet.deck.faction}
+    named = sheet.deck.game_rules.card_attributes_of(sheet.deck.options)
     choir_attribute = _schema(sheet).attribute("choir")
     bars = [
         charts.Bar(

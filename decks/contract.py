@@ -33,12 +33,14 @@ def card_entry(card: Card, count: int, attributes: Iterable[str]) -> dict[str, A
     return entry
 
 
-def contract_for(*, game: str, faction: str, counts: Iterable[tuple[Card, int]]) -> dict:
-    """Return a deck in the rules engine's JSON contract."""
+def contract_for(
+    *, game: str, options: Mapping[str, str], counts: Iterable[tuple[Card, int]]
+) -> dict:
+    """Return a deck in the rules engine's JSON contract: its options sit beside its cards."""
     attributes = contract_attributes(game)
     return {
         "game": game,
-        "faction": faction,
+        **options,
         "cards": [card_entry(card, count, attributes) for card, count in counts],
     }
 

@@ -2,10 +2,14 @@
 
 import django_filters as filters
 from django.db.models import Count
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from decks.models import Deck, DeckFaction
+import rules
+from cardbase.language import page_lang
+from decks.models import Deck
 from rules import card_key
+from rules.core.schema import Text
 
 # "new" is by creation: an old deck touched up today is not new, it is "recently updated".
 SORTS = {
@@ -15,11 +19,36 @@ SORTS = {
 }
 
 
-class PublicDeckFilter(filters.FilterSet):
-    """Search public decks by name, faction, validity, author and the cards they hold."""
+def _in_page_lang(text: Text) -> str:
+    return text(page_lang())
+
+
+_label = lazy(_in_page_lang, str)
+
+
+def option_filters() -> dict[str, filters.ChoiceFilter]:
+    """Return a filter per deck option any game declares ("faction"), its values merged."""
+    values: dict[str, dict] = {}
+    labels: dict[str, Text] = {}
+    for game in rules.all_games():
+        for option in game.options:
+            labels.setdefault(option.id, option.label)
+            for value in option.values:
+                values.setdefault(option.id, {}).setdefault(value.id, value.label)
+    return {
+        option_id: filters.ChoiceFilter(
+            field_name=f"options__{option_id}",
+            choices=[(value_id, _label(label)) for value_id, label in values[option_id].items()],
+            label=_label(labels[option_id]),
+        )
+        for option_id in labels
+    }
+
+
+class DeckFilterBase(filters.FilterSet):
+    """Search public decks by name, their options, validity, author and the cards they hold."""
 
     q = filters.CharFilter(field_name="name", lookup_expr="icontains", label=_("Nazwa talii"))
-    faction = filters.ChoiceFilter(choices=DeckFaction.choices, label=_("Frakcja"))
     valid = filters.BooleanFilter(field_name="is_valid", label=_("Zgodna z zasadami"))
     author = filters.CharFilter(
         field_name="owner__username", lookup_expr="iexact", label=_("Autor")
@@ -53,3 +82,11 @@ class PublicDeckFilter(filters.FilterSet):
     def filter_queryset(self, queryset):
         qs = super().filter_queryset(queryset).annotate(like_count=Count("likes"))
         return qs.order_by(*SORTS[self.form.cleaned_data.get("sort") or "new"], "pk")
+
+
+# The options' filters are declared from the games, so the class is made here.
+PublicDeckFilter = type(DeckFilterBase)(
+    "PublicDeckFilter",
+    (DeckFilterBase,),
+    {**option_filters(), "__module__": __name__, "__doc__": DeckFilterBase.__doc__},
+)

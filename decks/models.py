@@ -13,11 +13,6 @@ from cardbase.models import Card, Game
 from decks.managers import DeckQuerySet
 
 
-class DeckFaction(models.TextChoices):
-    LORD = "lord", _("Aniołowie Pana")
-    FALLEN = "fallen", _("Upadli")
-
-
 class Visibility(models.TextChoices):
     PRIVATE = "private", _("prywatna")
     UNLISTED = "unlisted", _("dostępna przez link")
@@ -25,7 +20,7 @@ class Visibility(models.TextChoices):
 
 
 class Deck(models.Model):
-    """A deck of one game and faction; `version` grows with every save to catch lost edits."""
+    """A deck of one game with its options; `version` grows with every save to catch lost edits."""
 
     # A UUID, so that a deck's address cannot be guessed by counting.
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
@@ -35,7 +30,9 @@ class Deck(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks")
     name = models.CharField(_("nazwa"), max_length=100)
     description = models.TextField(_("opis"), blank=True, max_length=10_000)
-    faction = models.CharField(_("frakcja"), max_length=6, choices=DeckFaction.choices)
+    # {option id: value id} of the choices its game declares (Aniołowie: {"faction": "lord"}).
+    options = models.JSONField(_("ustawienia"), default=dict, blank=True)
+    format = models.CharField(_("format"), max_length=40)
     visibility = models.CharField(
         _("widoczność"), max_length=8, choices=Visibility.choices, default=Visibility.PRIVATE
     )
@@ -72,16 +69,30 @@ class Deck(models.Model):
         """Return the declaration of the deck's game."""
         return rules.get_game(self.game.slug)
 
+    def option_labels(self, lang: str) -> list[tuple[str, str, str, str]]:
+        """Return (option id, its label, value id, value label) of each option set, in order."""
+        return [
+            (
+                option.id,
+                option.label(lang),
+                self.options[option.id],
+                option.value_label(self.options[option.id], lang),
+            )
+            for option in self.game_rules.options
+            if option.id in self.options
+        ]
+
 
 class DeckCard(models.Model):
-    """How many copies of a card a deck holds."""
+    """How many copies of a card a deck holds, and in which of its game's sections."""
 
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="deck_entries")
     count = models.PositiveSmallIntegerField()
+    # A section id of the deck's game; empty for a card of a kind no section takes.
+    section = models.CharField(_("część talii"), max_length=40, blank=True)
 
     class Meta:
-        ordering = ["deck", "card__search_name"]
         constraints = [
             models.UniqueConstraint(fields=["deck", "card"], name="deck_card_once"),
             models.CheckConstraint(condition=Q(count__gte=1), name="deck_card_count_positive"),
@@ -99,7 +110,7 @@ class DeckVersion(models.Model):
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
     name = models.CharField(max_length=100)
-    faction = models.CharField(max_length=6, choices=DeckFaction.choices)
+    options = models.JSONField(default=dict, blank=True)
     # {card id (as a string, JSON keys are strings): count}
     cards = models.JSONField(default=dict)
     is_valid = models.BooleanField(default=False)

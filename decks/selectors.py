@@ -10,14 +10,15 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 from django.http import QueryDict
 
-from cardbase.attributes import attribute_q, known_q
+import rules
+from cardbase.attributes import attribute_q, missing_q
 from cardbase.filters import CardFilter
 from cardbase.models import Card
-from decks.cardfacts import value_label
+from cardbase.models import Game as CatalogueGame
 from decks.contract import contract_for, verdict_in
 from decks.filters import PublicDeckFilter
 from decks.models import Deck, DeckCard, DeckVersion
-from rules.aniolowie.schema import ORDERS
+from rules.core.schema import Game
 
 
 @dataclass(frozen=True)
@@ -41,12 +42,12 @@ class Line:
 
 @dataclass(frozen=True)
 class Rung:
-    """One order on the hierarchy ladder; a gap is an empty rung below the highest present."""
+    """One value on a ladder (an order); a gap is an empty rung below the highest present."""
 
-    order: str
+    value: str
     label: str
-    level: int
-    choir: str
+    rank: int | None
+    note: str | None  # the ladder's note attribute for this value (an order's choir)
     lines: list[Line]
     gap: bool
 
@@ -96,6 +97,20 @@ class DeckSheet:
     counts: dict[int, int] = field(default_factory=dict)
     verdict_lines: list[VerdictLine] = field(default_factory=list)
     unverified: set[int] = field(default_factory=set)
+
+
+def games_with_rules() -> list[Game]:
+    """Return the declared games a deck can be built for: those the catalogue holds."""
+    stored = set(CatalogueGame.objects.values_list("slug", flat=True))
+    return [game for game in rules.all_games() if game.id in stored]
+
+
+def game_for_new_deck(game_id: str | None) -> Game:
+    """Return the game a new deck is for: the one asked for if decks can be built for it."""
+    games = games_with_rules()
+    return next((g for g in games if g.id == game_id), None) or rules.get_game(
+        rules.default_game_id()
+    )
 
 
 def decks_of(*, user: User | AnonymousUser) -> QuerySet[Deck]:
@@ -149,7 +164,7 @@ def deck_counts(deck: Deck) -> list[tuple[Card, int]]:
 
 def deck_contract(deck: Deck) -> dict:
     """Return the deck in the rules engine's JSON contract."""
-    return contract_for(game=deck.game.slug, faction=deck.faction, counts=deck_counts(deck))
+    return contract_for(game=deck.game.slug, options=deck.options, counts=deck_counts(deck))
 
 
 def deck_verdict(deck: Deck, *, lang: str = "en") -> dict:
@@ -222,27 +237,7 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
     lines = [
         Line(card, count, card.pk in at_fault, card.pk in unverified) for card, count in counts
     ]
-    schema = deck.game_rules.schema
-    choir = schema.attribute("choir")
-    by_order: dict[str, list[Line]] = {}
-    for line in lines:
-        order = line.card.attribute("order")
-        if line.card.kind == "angel" and order:
-            by_order.setdefault(order, []).append(line)
-    orders = [o for o in ORDERS if deck.faction == "lord" or o.id != "thrones"]
-    top = max((i for i, o in enumerate(orders) if o.id in by_order), default=-1)
-    ladder = [
-        Rung(
-            order=o.id,
-            label=value_label(schema, "order", o.id, lang),
-            level=o.level,
-            choir=choir.card_value_label(o.choir, {"faction": deck.faction}, lang),
-            lines=by_order.get(o.id, []),
-            gap=o.id not in by_order and i < max(top, 1),
-        )
-        for i, o in enumerate(orders)
-    ]
-    ladder.reverse()
+    ladder = _ladder(deck.game_rules, deck.options, lines, lang)
     humans = [line for line in lines if line.card.kind == "human"]
     alignment = {
         a: sum(h.count for h in humans if (h.card.attribute("alignment") or "") == a)
@@ -279,6 +274,47 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
     )
 
 
+def _ladder(game: Game, options: Mapping[str, str], lines: list[Line], lang: str) -> list[Rung]:
+    """Return the game's ladder for a deck, highest rung first; empty if it draws none.
+
+    A rung shows only where a card fitting the deck's options may stand (a Fallen deck has no
+    Thrones): the card schema's own checks say so.
+    """
+    chart = game.chart("ladder")
+    attribute = game.schema.attribute(chart.attribute) if chart else None
+    if attribute is None:
+        return []
+    by_value: dict[str, list[Line]] = {}
+    for line in lines:
+        value = line.card.attribute(attribute.id)
+        if line.card.kind in attribute.kinds and value:
+            by_value.setdefault(value, []).append(line)
+    kind = min(attribute.kinds)
+    fitting = game.card_attributes_of(options)
+    note = game.schema.attribute(chart.note_attribute) if chart.note_attribute else None
+    rungs = []
+    for value in sorted(attribute.values, key=lambda v: v.rank or 0):
+        card = game.schema.complete(kind, {**fitting, attribute.id: value.id})
+        if any(fault.attribute == attribute.id for fault in game.schema.check(kind, card)):
+            continue
+        note_value = card.get(note.id) if note else None
+        rungs.append((value, note.card_value_label(note_value, card, lang) if note_value else None))
+    top = max((i for i, (value, _) in enumerate(rungs) if value.id in by_value), default=-1)
+    ladder = [
+        Rung(
+            value=value.id,
+            label=value.label(lang),
+            rank=value.rank,
+            note=note_label,
+            lines=by_value.get(value.id, []),
+            gap=value.id not in by_value and i < max(top, 1),
+        )
+        for i, (value, note_label) in enumerate(rungs)
+    ]
+    ladder.reverse()
+    return ladder
+
+
 BUILDER_PAGE_SIZE = 50
 
 
@@ -286,36 +322,44 @@ BUILDER_PAGE_SIZE = 50
 class BuilderSearch:
     filterset: CardFilter
     page: Page
-    all_factions: bool
+    all_cards: bool  # the player asked for cards that do not fit the deck's options too
 
 
-def fitting_faction_q(deck: Deck, *, prefix: str = "") -> Q:
-    """Keep the cards that may go into the deck's faction: its own, both factions', unknown ones.
+def fitting_options_q(deck: Deck, *, prefix: str = "") -> Q:
+    """Keep the cards that fit the deck's options: the chosen value, one that is no choice, unknown.
 
-    The humans serve either faction; `prefix` reaches the card through a relation ("card__").
+    For Aniołowie's faction: the deck's own faction, both factions', unknown ones, and humans,
+    which have no faction. `prefix` reaches the card through a relation ("card__").
     """
-    faction = deck.game_rules.schema.attribute("faction")
-    if faction is None:  # a game without factions: every card fits
-        return Q()
-    fits = attribute_q(faction, [deck.faction, "any"], "in", prefix=prefix)
-    unknown = ~known_q(faction, prefix=prefix)
-    return fits | unknown | Q(**{f"{prefix}kind": "human"})
+    game = deck.game_rules
+    fits = Q()
+    for option in game.options:
+        attribute = game.schema.attribute(option.card_attribute or "")
+        if attribute is None or option.id not in deck.options:
+            continue
+        choices = {value.id for value in option.values}
+        unchosen = [value.id for value in attribute.values if value.id not in choices]
+        wanted = [deck.options[option.id], *unchosen]
+        fits &= attribute_q(attribute, wanted, "in", prefix=prefix) | missing_q(
+            attribute, prefix=prefix
+        )
+    return fits
 
 
 def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> BuilderSearch:
-    """Search the deck's game for cards to add, by default only those that may fit its faction.
+    """Search the deck's game for cards to add, by default only those that fit its options.
 
     Cards of unknown faction stay in: most of the catalogue's factions are unknown, and the
     rules report such a card as unverified rather than wrong.
     """
     base = Card.objects.of_game(deck.game.slug).for_listing()
-    all_factions = params.get("all_factions") == "1"
-    if not all_factions:
-        base = base.filter(fitting_faction_q(deck))
+    all_cards = params.get("all_cards") == "1"
+    if not all_cards:
+        base = base.filter(fitting_options_q(deck))
     filterset = CardFilter(params, queryset=base)
     queryset = filterset.qs if filterset.is_valid() else Card.objects.none()
     page = Paginator(queryset, BUILDER_PAGE_SIZE).get_page(page_number)
-    return BuilderSearch(filterset=filterset, page=page, all_factions=all_factions)
+    return BuilderSearch(filterset=filterset, page=page, all_cards=all_cards)
 
 
 PUBLIC_PAGE_SIZE = 30

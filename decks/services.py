@@ -1,18 +1,18 @@
 """Writes to decks: every save validates with rules/ and refuses to overwrite a newer version."""
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F, Prefetch
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 import rules
 from cardbase.models import Card, Game
 from decks.contract import contract_for, judge
-from decks.models import Deck, DeckCard, DeckFaction, DeckLike, DeckVersion, Visibility
+from decks.models import Deck, DeckCard, DeckLike, DeckVersion, Visibility
 
 MAX_COPIES_PER_ENTRY = 99
 MAX_DISTINCT_CARDS = 500
@@ -111,9 +111,10 @@ def _clean_description(description: object) -> str:
     return _clean_text(description, field="description", label=_("Opis"), max_chars=DESCRIPTION_MAX)
 
 
-def _clean_choice(value: object, choices, field: str) -> str:
-    if not isinstance(value, str) or value not in choices.values:
-        allowed = ", ".join(choices.values)
+def _clean_choice(value: object, allowed_ids: Iterable[str], field: str) -> str:
+    allowed_ids = list(allowed_ids)
+    if not isinstance(value, str) or value not in allowed_ids:
+        allowed = ", ".join(allowed_ids)
         raise DeckInputError(
             _("Nieznana wartość %(value)s; dozwolone: %(allowed)s.")
             % {
@@ -123,6 +124,44 @@ def _clean_choice(value: object, choices, field: str) -> str:
             field,
         )
     return value
+
+
+def _clean_options(game: rules.core.Game, options: object) -> dict[str, str]:
+    """Check a deck's options against its game's; a required one missing is an error.
+
+    A problem names the option itself as its field, as the forms and the API show options.
+    """
+    if not isinstance(options, Mapping):
+        raise DeckInputError(
+            _("Ustawienia talii podaje się jako słownik, a podano %(type)s.")
+            % {"type": _type_name(options)},
+            "options",
+        )
+    clean: dict[str, str] = {}
+    for key, value in options.items():
+        option = game.option(key) if isinstance(key, str) else None
+        if option is None:
+            allowed = ", ".join(o.id for o in game.options) or "—"
+            raise DeckInputError(
+                _("Ta gra nie ma ustawienia talii %(key)s; ma: %(allowed)s.")
+                % {"key": _shown(key), "allowed": allowed},
+                "options",
+            )
+        if value is not None:
+            clean[key] = _clean_choice(value, (v.id for v in option.values), key)
+    for option in game.options:
+        if option.required and option.id not in clean:
+            raise DeckInputError(
+                _("Wybierz: %(option)s.") % {"option": option.label(translation.get_language())},
+                option.id,
+            )
+    return clean
+
+
+def _clean_format(game: rules.core.Game, format_id: object) -> str:
+    if format_id is None:
+        return game.default_format.id
+    return _clean_choice(format_id, (f.id for f in game.formats), "format")
 
 
 def _clean_version(version: object) -> int:
@@ -208,11 +247,20 @@ def _resolve_cards(game: Game, cards: object) -> list[tuple[Card, int]]:
     return sorted(((found[i], n) for i, n in clean.items()), key=lambda pair: pair[0].search_name)
 
 
+def _section_of(game: rules.core.Game, card: Card) -> str:
+    section = game.section_for(card.kind)
+    return section.id if section else ""
+
+
 def _store_cards(deck: Deck, counts: list[tuple[Card, int]]) -> None:
-    """Replace the deck's entries and refresh its verdict and totals."""
+    """Replace the deck's entries, each in its kind's section, and refresh verdict and totals."""
+    game = deck.game_rules
     deck.entries.all().delete()
     DeckCard.objects.bulk_create(
-        [DeckCard(deck=deck, card=card, count=count) for card, count in counts]
+        [
+            DeckCard(deck=deck, card=card, count=count, section=_section_of(game, card))
+            for card, count in counts
+        ]
     )
     _refresh_verdict(deck, counts)
 
@@ -223,7 +271,7 @@ def _keep_version(deck: Deck, counts: list[tuple[Card, int]]) -> None:
         deck=deck,
         number=deck.version,
         name=deck.name,
-        faction=deck.faction,
+        options=deck.options,
         cards={str(card.pk): count for card, count in counts},
         is_valid=deck.is_valid,
     )
@@ -231,7 +279,7 @@ def _keep_version(deck: Deck, counts: list[tuple[Card, int]]) -> None:
 
 def _verdict_fields(deck: Deck, counts: list[tuple[Card, int]]) -> dict:
     """Return the deck's verdict, validity and card total as the rules judge `counts` now."""
-    verdict = judge(contract_for(game=deck.game.slug, faction=deck.faction, counts=counts))
+    verdict = judge(contract_for(game=deck.game.slug, options=deck.options, counts=counts))
     return {
         "verdict": verdict,
         "is_valid": verdict["valid"],
@@ -260,8 +308,9 @@ def deck_create(
     *,
     owner: AbstractBaseUser,
     name: str,
-    faction: str,
+    options: Mapping[str, str] | None = None,
     game: str | None = None,
+    format: str | None = None,
     description: str = "",
     visibility: str = Visibility.PRIVATE,
     cards: Mapping[int, int] | None = None,
@@ -269,13 +318,15 @@ def deck_create(
 ) -> Deck:
     """Create a deck, validate it and store the verdict; raise DeckInputError on bad input."""
     game_obj = _game_with_rules(game or rules.default_game_id())
+    declaration = rules.get_game(game_obj.slug)
     deck = Deck.objects.create(
         owner=owner,
         game=game_obj,
         name=_clean_name(name),
         description=_clean_description("" if description is None else description),
-        faction=_clean_choice(faction, DeckFaction, "faction"),
-        visibility=_clean_choice(visibility, Visibility, "visibility"),
+        options=_clean_options(declaration, {} if options is None else options),
+        format=_clean_format(declaration, format),
+        visibility=_clean_choice(visibility, Visibility.values, "visibility"),
         copied_from=copied_from,
     )
     counts = _resolve_cards(game_obj, cards or {})
@@ -291,13 +342,15 @@ def deck_update(
     expected_version: int,
     name: str | None = None,
     description: str | None = None,
-    faction: str | None = None,
+    options: Mapping[str, str | None] | None = None,
+    format: str | None = None,
     visibility: str | None = None,
     cards: Mapping[int, int] | None = None,
 ) -> Deck:
     """Save changes made to `expected_version`; raise DeckConflict if the deck moved on since.
 
-    Fields left as None keep their value; `cards` (card id -> count, 0 removes) replaces the list.
+    Fields left as None keep their value; `options` change the ones they name (None clears
+    one); `cards` (card id -> count, 0 removes) replaces the list.
     """
     expected_version = _clean_version(expected_version)
     changes: dict = {}
@@ -305,10 +358,14 @@ def deck_update(
         changes["name"] = _clean_name(name)
     if description is not None:
         changes["description"] = _clean_description(description)
-    if faction is not None:
-        changes["faction"] = _clean_choice(faction, DeckFaction, "faction")
+    if options is not None:
+        if not isinstance(options, Mapping):
+            options = _clean_options(deck.game_rules, options)  # raises, saying what it got
+        changes["options"] = _clean_options(deck.game_rules, {**deck.options, **options})
+    if format is not None:
+        changes["format"] = _clean_format(deck.game_rules, format)
     if visibility is not None:
-        changes["visibility"] = _clean_choice(visibility, Visibility, "visibility")
+        changes["visibility"] = _clean_choice(visibility, Visibility.values, "visibility")
     counts = _resolve_cards(deck.game, cards) if cards is not None else None
     # Compare-and-set in one UPDATE, so two saves racing from the same version cannot both win.
     # QuerySet.update() skips auto_now, so `updated` is set here, or no save would ever move it.
@@ -360,7 +417,7 @@ def deck_restore(*, deck: Deck, number: int, expected_version: int) -> Deck:
         deck=deck,
         expected_version=expected_version,
         name=old.name,
-        faction=old.faction,
+        options=old.options,
         cards=cards,
     )
 
@@ -390,8 +447,9 @@ def deck_copy(*, deck: Deck, owner: AbstractBaseUser) -> Deck:
     return deck_create(
         owner=owner,
         name=(_("Kopia: %(name)s") % {"name": deck.name})[:NAME_MAX],
-        faction=deck.faction,
+        options=deck.options,
         game=deck.game.slug,
+        format=deck.format,
         # A description stored before its length was checked may be longer than a new one can be.
         description=deck.description[:DESCRIPTION_MAX],
         cards=counts,

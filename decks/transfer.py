@@ -1,6 +1,6 @@
 """Deck import and export: plain text, the JSON contract and deck codes.
 
-Reads only: importing turns input into an ImportedDeck (game, faction, {card id: count}) or raises
+Reads only: importing turns input into an ImportedDeck (game, options, {card id: count}) or raises
 ImportFailed with every problem found; the views then save through decks.services.
 """
 
@@ -20,14 +20,14 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
 import rules
+from cardbase.language import page_lang
 from cardbase.models import Card, Game
 from decks import selectors, textformat
-from decks.cardfacts import value_label
 from decks.contract import contract_for, judge
 from decks.models import Deck
 from decks.selectors import DeckSheet, deck_contract, deck_counts
 from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
-from rules.aniolowie.schema import ORDERS
+from rules.core.schema import Game as GameRules
 
 MAX_IMPORT_CHARS = textformat.MAX_TEXT_CHARS
 MAX_SUGGESTIONS = 3
@@ -72,7 +72,7 @@ class ImportedDeck:
     """A deck read from text, JSON or a code, its cards checked against the catalogue."""
 
     game: str
-    faction: str | None
+    options: dict[str, str]  # the deck options stated or inferred; a missing one is unsettled
     cards: dict[int, int]
     # The catalogue cards behind the ids, so callers need not load them again.
     cards_by_id: dict[int, Card] = field(default_factory=dict)
@@ -264,18 +264,8 @@ def _no_cards() -> Problem:
 
 
 # Header keys (folded) a text export writes and an import reads; Polish ones are accepted too.
-FACTION_HEADER = "faction"
 GAME_HEADER = "game"
-_FACTION_KEYS = frozenset({"faction", "frakcja"})
 _GAME_KEYS = frozenset({"game", "gra"})
-# Folded faction names: the contract's ids and the site's labels in both languages.
-_FACTION_WORDS = {
-    "lord": "lord",
-    "aniolowie pana": "lord",
-    "angels of the lord": "lord",
-    "fallen": "fallen",
-    "upadli": "fallen",
-}
 
 
 def _header_word(value: str) -> str:
@@ -283,32 +273,48 @@ def _header_word(value: str) -> str:
     return rules.card_key(value.split("·", 1)[0])
 
 
-def _read_headers(
-    headers: Iterable[textformat.Header], *, game: str, lines: list[str], faction_given: bool
-) -> tuple[str | None, list[tuple[int, Problem]]]:
-    """Return the faction a text's headers state (None if none) and any problems with them.
+def _folded_texts(item_id: str, label: Mapping[str, str]) -> set[str]:
+    return {rules.card_key(item_id), *(rules.card_key(text) for text in label.values())}
 
-    With `faction_given` the caller's faction wins, so faction headers are not read at all.
+
+def _read_headers(
+    headers: Iterable[textformat.Header], *, game: str, lines: list[str], given: Iterable[str]
+) -> tuple[dict[str, str], list[tuple[int, Problem]]]:
+    """Return the deck options a text's headers state and any problems with them.
+
+    A header names an option by its id or label in any language ("# faction: fallen",
+    "# Frakcja: Upadli"). An option the caller gives wins, so its headers are not read at all.
     """
-    faction: tuple[int, str] | None = None
+    declared = rules.get_game(game)
+    keys = {
+        key: option for option in declared.options for key in _folded_texts(option.id, option.label)
+    }
+    stated: dict[str, tuple[int, str]] = {}
     problems: list[tuple[int, Problem]] = []
     for header in headers:
         key = rules.card_key(header.key)
         raw = lines[header.line - 1].strip()
-        if key in _FACTION_KEYS and not faction_given:
+        option = keys.get(key)
+        if option is not None and option.id not in given:
             word = _header_word(header.value)
-            value = _FACTION_WORDS.get(word)
+            value = next(
+                (v.id for v in option.values if word in _folded_texts(v.id, v.label)), None
+            )
             if value is None:
-                message = _(
-                    "Nieznana frakcja „%(value)s”: wpisz „%(header)s: lord” (Aniołowie Pana) "
-                    "albo „%(header)s: fallen” (Upadli)."
-                ) % {"value": _shorten(header.value), "header": FACTION_HEADER}
-            elif faction is not None and faction[1] != value:
-                message = _(
-                    "Frakcja „%(value)s” nie zgadza się z frakcją podaną w wierszu %(line)d."
-                ) % {"value": _shorten(header.value), "line": faction[0]}
+                allowed = ", ".join(
+                    f"„{option.id}: {v.id}” ({v.label(page_lang())})" for v in option.values
+                )
+                message = _("Nieznana wartość „%(value)s”; wpisz %(allowed)s.") % {
+                    "value": _shorten(header.value),
+                    "allowed": allowed,
+                }
+            elif option.id in stated and stated[option.id][1] != value:
+                message = _("Wartość „%(value)s” nie zgadza się z podaną w wierszu %(line)d.") % {
+                    "value": _shorten(header.value),
+                    "line": stated[option.id][0],
+                }
             else:
-                faction = faction or (header.line, value)
+                stated.setdefault(option.id, (header.line, value))
                 continue
             problems.append((header.line, Problem(message, line=header.line, text=raw)))
         elif key in _GAME_KEYS and _header_word(header.value) in set(rules.GAME_MODULES) - {game}:
@@ -317,7 +323,7 @@ def _read_headers(
                 "Ta talia jest dla gry „%(value)s”, a tu wczytujemy talie gry „%(game)s”."
             ) % {"value": _shorten(header.value), "game": game}
             problems.append((header.line, Problem(message, line=header.line, text=raw)))
-    return (faction[1] if faction else None), problems
+    return {option_id: value for option_id, (_line, value) in stated.items()}, problems
 
 
 def _mistyped_count(entry: textformat.Entry, raw: str, catalogue: Catalogue) -> Problem | None:
@@ -329,11 +335,14 @@ def _mistyped_count(entry: textformat.Entry, raw: str, catalogue: Catalogue) -> 
     return Problem(_line_message(error), line=entry.line, text=raw)
 
 
-def read_text(text: str, *, game: str | None = None, faction: str | None = None) -> ImportedDeck:
+def read_text(
+    text: str, *, game: str | None = None, options: Mapping[str, str] | None = None
+) -> ImportedDeck:
     """Read a plain-text deck and resolve its names in `game`'s catalogue; raise ImportFailed.
 
-    Without `faction`, the deck's faction is the one its `# faction:` header states, if any.
+    Options not given are the ones the text's headers state (`# faction: fallen`), if any.
     """
+    options = dict(options or {})
     try:
         parsed = textformat.parse_text(text)
     except textformat.TextTooLarge:
@@ -341,9 +350,7 @@ def read_text(text: str, *, game: str | None = None, faction: str | None = None)
     game = game or rules.default_game_id()
     catalogue = Catalogue.load(game)
     lines = text.splitlines()
-    stated, problems = _read_headers(
-        parsed.headers, game=game, lines=lines, faction_given=faction is not None
-    )
+    stated, problems = _read_headers(parsed.headers, game=game, lines=lines, given=options)
     problems += [
         (e.line, Problem(_line_message(e), line=e.line, text=e.text)) for e in parsed.errors
     ]
@@ -364,10 +371,10 @@ def read_text(text: str, *, game: str | None = None, faction: str | None = None)
         ordered.append(_no_cards())
     if ordered:
         raise ImportFailed(ordered)
-    return ImportedDeck(game, faction or stated, tally.counts, tally.cards)
+    return ImportedDeck(game, {**stated, **options}, tally.counts, tally.cards)
 
 
-def read_json(text: str, *, faction: str | None = None) -> ImportedDeck:
+def read_json(text: str, *, options: Mapping[str, str] | None = None) -> ImportedDeck:
     """Read a deck in the JSON contract: cards by "id" when valid for its game, else by name."""
     if len(text) > MAX_IMPORT_CHARS:
         raise ImportFailed([too_large_problem()])
@@ -416,10 +423,15 @@ def read_json(text: str, *, faction: str | None = None) -> ImportedDeck:
         problems.append(_no_cards())
     if problems:
         raise ImportFailed(problems)
-    return ImportedDeck(game, faction or data.get("faction"), tally.counts, tally.cards)
+    stated = {
+        option.id: data[option.id]
+        for option in rules.get_game(game).options
+        if isinstance(data.get(option.id), str)
+    }
+    return ImportedDeck(game, {**stated, **(options or {})}, tally.counts, tally.cards)
 
 
-def read_code(code: str, *, faction: str | None = None) -> ImportedDeck:
+def read_code(code: str, *, options: Mapping[str, str] | None = None) -> ImportedDeck:
     """Read a deck code (or a link holding one) and check its cards exist; raise ImportFailed."""
     try:
         code_faction, counts = decode_code(code_from_input(code))
@@ -445,38 +457,61 @@ def read_code(code: str, *, faction: str | None = None) -> ImportedDeck:
     game = games.pop() if games else rules.default_game_id()
     if game not in rules.GAME_MODULES:
         raise ImportFailed([Problem(_("Nieznana gra „%(game)s”.") % {"game": game})])
-    return ImportedDeck(game, faction or code_faction, counts, cards)
+    stated = {"faction": code_faction} if code_faction else {}
+    return ImportedDeck(game, {**stated, **(options or {})}, counts, cards)
 
 
-def read_import(fmt: str, text: str, *, faction: str | None = None) -> ImportedDeck:
-    """Read `text` in format `fmt` ("text", "json" or "code") and settle the deck's faction."""
+def read_import(fmt: str, text: str, *, options: Mapping[str, str] | None = None) -> ImportedDeck:
+    """Read `text` in format `fmt` ("text", "json" or "code") and settle the deck's options."""
     if fmt == "json":
-        imported = read_json(text, faction=faction)
+        imported = read_json(text, options=options)
     elif fmt == "code":
-        imported = read_code(text, faction=faction)
+        imported = read_code(text, options=options)
     else:
-        imported = read_text(text, faction=faction)
-    if imported.faction not in ("lord", "fallen"):
-        inferred = infer_faction(imported.cards_by_id.values())
+        imported = read_text(text, options=options)
+    settled = settle_options(
+        rules.get_game(imported.game), imported.options, imported.cards_by_id.values()
+    )
+    return ImportedDeck(imported.game, settled, imported.cards, imported.cards_by_id)
+
+
+def settle_options(
+    game: GameRules, options: Mapping[str, str], cards: Iterable[Card]
+) -> dict[str, str]:
+    """Return the options with each required one missing taken from the cards; raise ImportFailed.
+
+    A required option the import does not state is the one value its cards agree on (a deck's
+    faction from the faction of its angels and interventions); cards that name none or several
+    leave it to the player.
+    """
+    settled = dict(options)
+    cards = list(cards)
+    for option in game.options:
+        if option.id in settled or not option.required:
+            continue
+        inferred = infer_option(option, cards)
         if inferred is None:
             raise ImportFailed(
                 [
                     Problem(
                         _(
-                            "Z kart nie da się ustalić frakcji talii (brak kart jednej frakcji "
-                            "albo karty obu frakcji): wybierz frakcję w formularzu."
+                            "Z kart nie da się tego ustalić (żadna karta nie wskazuje jednej "
+                            "wartości albo wskazują różne); wybierz w formularzu: %(option)s."
                         )
+                        % {"option": option.label(page_lang())}
                     )
                 ]
             )
-        imported = ImportedDeck(imported.game, inferred, imported.cards, imported.cards_by_id)
-    return imported
+        settled[option.id] = inferred
+    return settled
 
 
-def infer_faction(cards: Iterable[Card]) -> str | None:
-    """Return the one faction the deck's angels and interventions name, or None if not one."""
-    factions = (card.attribute("faction") for card in cards)
-    seen = {faction for faction in factions if faction in ("lord", "fallen")}
+def infer_option(option, cards: Iterable[Card]) -> str | None:
+    """Return the one value of `option` the cards' matching attribute names, or None if not one."""
+    if not option.card_attribute:
+        return None
+    choices = {value.id for value in option.values}
+    seen = {card.attribute(option.card_attribute) for card in cards} & choices
     return seen.pop() if len(seen) == 1 else None
 
 
@@ -584,7 +619,8 @@ def decode_code(code: str) -> tuple[str, dict[int, int]]:
 
 def deck_code(deck: Deck) -> str:
     """Return the code of a saved deck."""
-    return encode_code(deck.faction, {card.pk: count for card, count in deck_counts(deck)})
+    counts = {card.pk: count for card, count in deck_counts(deck)}
+    return encode_code(deck.options.get("faction", "lord"), counts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -604,7 +640,7 @@ def _label(card: Card, ambiguous: set[str]) -> str:
 
 
 def deck_text(deck: Deck) -> str:
-    """Return the deck as plain text grouped by kind, the angels by order from highest to lowest."""
+    """Return the deck as plain text grouped by kind; a ladder's kind by rung, highest first."""
     counts = deck_counts(deck)
     keys = {card.search_name for card, _count in counts}
     taken: dict[str, int] = {}
@@ -617,34 +653,38 @@ def deck_text(deck: Deck) -> str:
     out = [
         textformat.comment(_("Talia: %(name)s") % {"name": deck.name}),
         # Read back on import (read_text): the catalogue's cards rarely know their faction.
-        textformat.comment(f"{FACTION_HEADER}: {deck.faction}"),
+        *(textformat.comment(f"{key}: {value}") for key, value in deck.options.items()),
         textformat.comment(f"{GAME_HEADER}: {deck.game.slug}"),
     ]
 
-    def group(title: str, cards: list[tuple[Card, int]]) -> None:
-        if cards:
-            out.append("")
-            out.append(textformat.comment(title))
-            out.extend(textformat.format_line(n, _label(card, ambiguous)) for card, n in cards)
+    def lines(cards: list[tuple[Card, int]]) -> list[str]:
+        return [textformat.format_line(n, _label(card, ambiguous)) for card, n in cards]
 
-    angels = [(card, n) for card, n in counts if card.kind == "angel"]
-    if angels:
-        out.append("")
-        out.append(textformat.comment(_("Anioły")))
-    # Highest order first, as the builder's ladder shows them.
-    schema = deck.game_rules.schema
-    for info in reversed(ORDERS):
-        in_order = [(card, n) for card, n in angels if card.attribute("order") == info.id]
-        if in_order:
-            label = value_label(schema, "order", info.id)
-            out.append(textformat.comment(f"{label} ({info.level:02d})"))
-            out.extend(textformat.format_line(n, _label(card, ambiguous)) for card, n in in_order)
-    unknown = [(card, n) for card, n in angels if not card.attribute("order")]
-    if unknown:
-        out.append(textformat.comment(_("Anioły o nieznanym zakonie")))
-        out.extend(textformat.format_line(n, _label(card, ambiguous)) for card, n in unknown)
-    group(_("Ludzie"), [(card, n) for card, n in counts if card.kind == "human"])
-    group(_("Interwencje"), [(card, n) for card, n in counts if card.kind == "intervention"])
+    game = deck.game_rules
+    lang = page_lang()
+    chart = game.chart("ladder")
+    ladder = game.schema.attribute(chart.attribute) if chart else None
+    for kind in game.schema.kinds:
+        of_kind = [(card, n) for card, n in counts if card.kind == kind.id]
+        if not of_kind:
+            continue
+        out += ["", textformat.comment((kind.plural or kind.label)(lang).capitalize())]
+        if ladder is None or kind.id not in ladder.kinds:
+            out += lines(of_kind)
+            continue
+        # Highest rung first, as the builder's ladder shows them.
+        for value in sorted(ladder.values, key=lambda v: v.rank or 0, reverse=True):
+            on_rung = [(card, n) for card, n in of_kind if card.attribute(ladder.id) == value.id]
+            if on_rung:
+                rank = f" ({value.rank:02d})" if value.rank is not None else ""
+                out += [textformat.comment(f"{value.label(lang)}{rank}"), *lines(on_rung)]
+        unknown = [(card, n) for card, n in of_kind if not card.attribute(ladder.id)]
+        if unknown:
+            title = _("%(kind)s: %(attribute)s nieznany") % {
+                "kind": (kind.plural or kind.label)(lang).capitalize(),
+                "attribute": ladder.label(lang),
+            }
+            out += [textformat.comment(title), *lines(unknown)]
     return "\n".join(out) + "\n"
 
 
@@ -655,14 +695,13 @@ def deck_text(deck: Deck) -> str:
 def unsaved_sheet(imported: ImportedDeck, *, name: str, lang: str) -> DeckSheet:
     """Group an imported deck as the deck page does, with the rules' verdict computed now."""
     game = Game.objects.get(slug=imported.game)
-    faction = imported.faction or "lord"
-    deck = Deck(name=name, game=game, faction=faction)
+    deck = Deck(name=name, game=game, options=imported.options)
     cards = imported.cards_by_id
     counts = sorted(
         ((cards[card_id], n) for card_id, n in imported.cards.items()),
         key=lambda pair: pair[0].search_name,
     )
-    stored = judge(contract_for(game=game.slug, faction=faction, counts=counts))
+    stored = judge(contract_for(game=game.slug, options=imported.options, counts=counts))
     return selectors.sheet_for(deck=deck, counts=counts, verdict=stored, lang=lang)
 
 
@@ -670,10 +709,12 @@ def unsaved_sheet(imported: ImportedDeck, *, name: str, lang: str) -> DeckSheet:
 # The command line: a text deck judged without saving
 
 
-def judge_text(text: str, *, game: str | None = None, faction: str | None = None) -> rules.Verdict:
+def judge_text(
+    text: str, *, game: str | None = None, options: Mapping[str, str] | None = None
+) -> rules.Verdict:
     """Resolve a plain-text deck in the catalogue and validate it; raise ImportFailed."""
     game = game or rules.default_game_id()
-    imported = read_text(text, game=game, faction=faction)
+    imported = read_text(text, game=game, options=options)
     counts = [(imported.cards_by_id[card_id], n) for card_id, n in imported.cards.items()]
-    contract: dict[str, Any] = contract_for(game=game, faction=imported.faction, counts=counts)  # type: ignore[arg-type]
+    contract: dict[str, Any] = contract_for(game=game, options=imported.options, counts=counts)
     return rules.validate_contract(contract)

@@ -17,8 +17,9 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardbase.language import page_lang
-from decks import services, transfer
-from decks.models import Deck, DeckFaction
+from decks import selectors, services, transfer
+from decks.forms import DeckOptionsMixin
+from decks.models import Deck
 from decks.view_helpers import readable_deck_or_404
 
 # Reading a form over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB by default) fails with a bare 400; the
@@ -28,13 +29,10 @@ MAX_IMPORT_BODY = settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440
 MAX_UPLOAD_BYTES = transfer.MAX_IMPORT_CHARS
 
 
-class ImportForm(forms.Form):
+class ImportForm(DeckOptionsMixin, forms.Form):
+    """The import page: a deck for `game` in one of the formats, its options settled or not."""
+
     name = forms.CharField(label=gettext_lazy("Nazwa talii"), max_length=services.NAME_MAX)
-    faction = forms.ChoiceField(
-        label=gettext_lazy("Frakcja"),
-        choices=[("", gettext_lazy("ustal z importu")), *DeckFaction.choices],
-        required=False,
-    )
     format = forms.ChoiceField(
         label=gettext_lazy("Format"),
         choices=[
@@ -52,6 +50,17 @@ class ImportForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false"}),
     )
     file = forms.FileField(label=gettext_lazy("albo plik (do 100 kB)"), required=False)
+
+    def __init__(self, *args, game, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_option_fields(game)
+        for option_id in self.option_ids:
+            # Unchosen, an option is the one the import states or its cards agree on.
+            field = self.fields[option_id]
+            field.required = False
+            field.choices = [("", _("ustal z importu")), *field.choices]
+            field.widget = forms.Select(choices=field.choices)
+        self.order_fields(["name", *self.option_ids])
 
     def clean(self):
         data = super().clean()
@@ -75,17 +84,17 @@ class ImportForm(forms.Form):
 @csrf_protect
 def _deck_import(request: HttpRequest) -> HttpResponse:
     problems: list[transfer.Problem] = []
-    form = ImportForm(request.POST or None, request.FILES or None)
+    game = selectors.game_for_new_deck(request.GET.get("game"))
+    form = ImportForm(request.POST or None, request.FILES or None, game=game)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        chosen = {key: value for key, value in form.options_data().items() if value}
         try:
-            imported = transfer.read_import(
-                data["format"], data["text"], faction=data["faction"] or None
-            )
+            imported = transfer.read_import(data["format"], data["text"], options=chosen)
             deck = services.deck_create(
                 owner=request.user,
                 name=data["name"],
-                faction=imported.faction,
+                options=imported.options,
                 game=imported.game,
                 cards=imported.cards,
             )
@@ -130,7 +139,7 @@ def deck_import(request: HttpRequest) -> HttpResponse:
                 request,
                 "decks/deck_import.html",
                 {
-                    "form": ImportForm(),
+                    "form": ImportForm(game=selectors.game_for_new_deck(request.GET.get("game"))),
                     "problems": [transfer.body_too_large_problem(length, MAX_IMPORT_BODY)],
                     "max_chars": transfer.MAX_IMPORT_CHARS,
                 },
@@ -208,7 +217,7 @@ def deck_code_open(request: HttpRequest, code: str) -> HttpResponse:
         deck = services.deck_create(
             owner=request.user,
             name=name,
-            faction=imported.faction,
+            options=imported.options,
             game=imported.game,
             cards=imported.cards,
         )

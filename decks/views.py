@@ -25,15 +25,22 @@ MAX_SAVE_BYTES = 64 * 1024
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck_new(request: HttpRequest) -> HttpResponse:
-    form = NewDeckForm(request.POST or None)
+    game = selectors.game_for_new_deck(request.GET.get("game"))
+    form = NewDeckForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
         try:
-            deck = services.deck_create(owner=request.user, **form.cleaned_data)
+            deck = services.deck_create(
+                owner=request.user,
+                game=game.id,
+                name=form.cleaned_data["name"],
+                options=form.options_data(),
+            )
         except services.DeckInputError as error:
-            form.add_error(error.field or None, error.message)
+            form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             return redirect("deck-edit", deck_id=deck.pk)
-    return render(request, "decks/deck_new.html", {"form": form})
+    context = {"form": form, "game": game, "games": selectors.games_with_rules()}
+    return render(request, "decks/deck_new.html", context)
 
 
 @login_required
@@ -78,11 +85,12 @@ def _settings_form(deck: Deck) -> DeckSettingsForm:
     return DeckSettingsForm(
         initial={
             "name": deck.name,
-            "faction": deck.faction,
+            **deck.options,
             "visibility": deck.visibility,
             "description": deck.description,
             "version": deck.version,
-        }
+        },
+        game=deck.game_rules,
     )
 
 
@@ -152,11 +160,16 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
     cards = data.get("cards")
     if cards is not None and not isinstance(cards, dict):
         return _bad_json(shape)
-    fields = {
-        key: data[key] for key in ("name", "description", "faction", "visibility") if key in data
-    }
+    fields = {key: data[key] for key in ("name", "description", "visibility") if key in data}
+    options = {o.id: data[o.id] for o in deck.game_rules.options if o.id in data}
     try:
-        deck = services.deck_update(deck=deck, expected_version=version, cards=cards, **fields)
+        deck = services.deck_update(
+            deck=deck,
+            expected_version=version,
+            cards=cards,
+            options=options or None,
+            **fields,
+        )
     except services.DeckConflict as conflict:
         return JsonResponse(
             {
@@ -232,15 +245,21 @@ def _save_card(request: HttpRequest, deck: Deck) -> HttpResponse:
 
 def _save_settings(request: HttpRequest, deck: Deck) -> HttpResponse:
     """Apply the settings form; on any problem show it again as typed, with the message."""
-    form = DeckSettingsForm(request.POST)
+    form = DeckSettingsForm(request.POST, game=deck.game_rules)
     # Shown again, the builder's forms must lead back to the builder, not to this address.
     back = _safe_next(request, deck, default=reverse("deck-edit", kwargs={"deck_id": deck.pk}))
     if not form.is_valid():
         return _builder_page(request, deck, settings_form=form, back_url=back, status=400)
-    data = dict(form.cleaned_data)
-    version = data.pop("version")
+    data = form.cleaned_data
     try:
-        services.deck_update(deck=deck, expected_version=version, **data)
+        services.deck_update(
+            deck=deck,
+            expected_version=data["version"],
+            name=data["name"],
+            description=data["description"],
+            visibility=data["visibility"],
+            options=form.options_data(),
+        )
     except services.DeckConflict:
         deck.refresh_from_db()
         # The next press of "Save" overwrites the newer version, as "keep mine" does in the JS.

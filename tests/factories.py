@@ -98,7 +98,8 @@ class DeckFactory(factory.django.DjangoModelFactory):
     owner = factory.SubFactory(UserFactory)
     game = factory.SubFactory(GameFactory)
     name = factory.Sequence(lambda n: f"Talia {n}")
-    faction = "lord"
+    options = factory.LazyFunction(lambda: {"faction": "lord"})
+    format = "standard"
 
 
 def legal_deck_cards(faction: str = "fallen", *, game=None) -> dict[int, int]:

@@ -5,6 +5,8 @@ import nh3
 from django import template
 from django.utils.safestring import mark_safe
 
+from cardbase.language import page_lang
+
 register = template.Library()
 
 
@@ -32,3 +34,15 @@ def attribute(card, attribute_id: str):
 def attribute_label(card, attribute_id: str):
     """Return the label of a card's attribute value in the page's language, None while unknown."""
     return card.value_label(attribute_id)
+
+
+@register.filter
+def option_labels(deck) -> list[tuple[str, str, str, str]]:
+    """Return (option id, its label, value id, value label) of a deck's options, page language."""
+    return deck.option_labels(page_lang())
+
+
+@register.filter
+def in_page_lang(text) -> str:
+    """Return a declared text (a game's name, a section's label) in the page's language."""
+    return text(page_lang())

@@ -312,6 +312,19 @@ class Option:
     label: Text
     values: tuple[Value, ...]
     required: bool = False
+    # The card attribute this choice sorts cards by (Aniołowie: a Fallen deck takes Fallen
+    # cards). A card fits if its value is the chosen one, one that is no choice ("any"), or
+    # unknown; an import without the choice takes the one value its cards agree on.
+    card_attribute: str | None = None
+
+    def value(self, value_id: str) -> Value | None:
+        """Return the declared value with this id, None if there is none."""
+        return next((v for v in self.values if v.id == value_id), None)
+
+    def value_label(self, value_id: str, lang: str) -> str:
+        """Return the label of a value in `lang`, the id itself if it is not declared."""
+        value = self.value(value_id)
+        return value.label(lang) if value else value_id
 
 
 @dataclass(frozen=True)
@@ -338,6 +351,8 @@ class Chart:
     attribute: str  # an attribute id, or "kind"
     style: ChartStyle = "bars"
     sections: frozenset[str] | None = None  # None: the whole deck
+    # A derived attribute named beside each rung of a ladder (Aniołowie: an order's choir).
+    note_attribute: str | None = None
 
 
 @dataclass(frozen=True)
@@ -381,6 +396,22 @@ class Game:
     def option(self, option_id: str) -> Option | None:
         """Return the declared deck option with this id, None if there is none."""
         return next((o for o in self.options if o.id == option_id), None)
+
+    def format(self, format_id: str) -> Format | None:
+        """Return the declared format with this id, None if there is none."""
+        return next((f for f in self.formats if f.id == format_id), None)
+
+    def chart(self, style: ChartStyle) -> Chart | None:
+        """Return the first chart drawn in `style`, None if the game has none."""
+        return next((c for c in self.charts if c.style == style), None)
+
+    def card_attributes_of(self, options: Mapping[str, str]) -> dict[str, str]:
+        """Return the card attribute values a deck's options stand for ({"faction": "lord"})."""
+        return {
+            option.card_attribute: options[option.id]
+            for option in self.options
+            if option.card_attribute and option.id in options
+        }
 
     @property
     def default_format(self) -> Format:

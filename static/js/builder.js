@@ -14,12 +14,15 @@
   const conflictBox = document.getElementById("conflict");
   const settingsForm = document.getElementById("settings-form");
   const deckName = document.querySelector(".deck-name");
-  const SETTINGS = ["name", "faction", "visibility", "description"];
+  // The settings are the form's own fields: the name, the game's deck options, the rest.
+  const SETTINGS = Array.from(new Set(Array.from(settingsForm.elements)
+    .map(function (field) { return field.name; })
+    .filter(function (name) { return name && name !== "csrfmiddlewaretoken" && name !== "version" && name !== "next"; })));
   let version = Number(root.dataset.version);
   let counts = JSON.parse(document.getElementById("deck-counts").textContent);
   let savedCounts = JSON.stringify(counts); // the cards as the server last stored them
   let savedName = deckName.textContent;
-  let settings = null; // name, faction, visibility, description waiting to be saved
+  let settings = null; // the settings waiting to be saved
   let saving = false;
   let dirty = false;
   let conflicted = false;

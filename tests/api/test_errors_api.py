@@ -188,7 +188,7 @@ def test_a_nul_in_any_query_parameter_is_400_naming_it(alice, client_for, game, 
     from decks.services import deck_create
 
     CardFactory(game=game, slug="gaap")
-    deck = deck_create(owner=alice, name="Talia", faction="lord", visibility="public")
+    deck = deck_create(owner=alice, name="Talia", options={"faction": "lord"}, visibility="public")
     client = client_for(alice)
     for param in QUERY_PARAMS[url]:
         for value in ["%00", "x%00", "%00x", "a%00b"]:

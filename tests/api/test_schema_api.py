@@ -232,7 +232,7 @@ class World:
         return services.deck_create(
             owner=self.players[owner],
             name=f"Talia {key}",
-            faction="lord",
+            options={"faction": "lord"},
             visibility=visibility,
             cards={card_id: 1 for card_id in self.card_ids[:3]},
         )

@@ -74,7 +74,7 @@ def test_verdict_equals_the_cli_verdict(client, name, lang):
 @pytest.mark.django_db
 def test_a_legal_deck_from_the_catalogue_is_legal_in_both(client, alice):
     deck = services.deck_create(
-        owner=alice, name="Legalna", faction="fallen", cards=legal_deck_cards("fallen")
+        owner=alice, name="Legalna", options={"faction": "fallen"}, cards=legal_deck_cards("fallen")
     )
     data = selectors.deck_contract(deck)
     response = client.post("/api/v1/validate/?lang=en", data, format="json")

@@ -17,7 +17,7 @@ def deck():
     return services.deck_create(
         owner=UserFactory(username="autor"),
         name="Zastępy Pana",
-        faction="lord",
+        options={"faction": "lord"},
         visibility="public",
         cards=legal_deck_cards("lord"),
     )

@@ -58,7 +58,7 @@ def test_share_a_deck_by_link_and_open_it_anonymously_then_as_another_user(
     author = UserFactory(username="autorka", password=PASSWORD)
     log_in(page, "autorka")
     deck = services.deck_create(
-        owner=author, name="Na czat", faction="lord", cards=legal_deck_cards("lord")
+        owner=author, name="Na czat", options={"faction": "lord"}, cards=legal_deck_cards("lord")
     )
     stranger = browser.new_context(base_url=live_server.url, locale="pl-PL")
     anonymous = stranger.new_page()

@@ -18,7 +18,7 @@ def test_find_a_public_deck_like_it_and_fork_it(page):
     original = services.deck_create(
         owner=author,
         name="Zastępy Pana",
-        faction="lord",
+        options={"faction": "lord"},
         visibility="public",
         description="Talia na **turniej**.",
         cards=legal_deck_cards("lord"),

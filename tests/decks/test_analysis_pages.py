@@ -40,7 +40,7 @@ def cards():
 @pytest.fixture
 def deck(owner, cards):
     return services.deck_create(
-        owner=owner, name="Chóry Pana", faction="lord", visibility="public", cards=cards
+        owner=owner, name="Chóry Pana", options={"faction": "lord"}, visibility="public", cards=cards
     )
 
 
@@ -112,7 +112,7 @@ def test_colour_bars_use_the_card_colours(client, owner):
     gold = AngelFactory(color="gold")
     white = AngelFactory(color="white")
     deck = services.deck_create(
-        owner=owner, name="Kolory", faction="lord", cards={gold.pk: 2, white.pk: 1}
+        owner=owner, name="Kolory", options={"faction": "lord"}, cards={gold.pk: 2, white.pk: 1}
     )
     client.force_login(owner)
     response = client.get(url("deck-stats", deck))
@@ -126,7 +126,7 @@ def test_gaps_in_the_ladder_are_marked(client, owner):
     low = AngelFactory(order="angels", level=3)
     high = AngelFactory(order="powers", level=7)
     deck = services.deck_create(
-        owner=owner, name="Luki", faction="lord", cards={low.pk: 1, high.pk: 1}
+        owner=owner, name="Luki", options={"faction": "lord"}, cards={low.pk: 1, high.pk: 1}
     )
     client.force_login(owner)
     ladder = chart(client.get(url("deck-stats", deck)), "ladder")
@@ -139,7 +139,7 @@ def test_angels_of_unknown_order_count_as_angels_and_toward_no_choir(client, own
     known = AngelFactory(order="angels", level=3)
     unknown = AngelFactory(order="", level=None)
     deck = services.deck_create(
-        owner=owner, name="Nieznane", faction="lord", cards={known.pk: 1, unknown.pk: 2}
+        owner=owner, name="Nieznane", options={"faction": "lord"}, cards={known.pk: 1, unknown.pk: 2}
     )
     client.force_login(owner)
     response = client.get(url("deck-stats", deck))
@@ -262,7 +262,7 @@ def test_a_zastep_under_seven_cards_is_drawn_whole(client, owner):
     deck = services.deck_create(
         owner=owner,
         name="Mała",
-        faction="lord",
+        options={"faction": "lord"},
         cards={angel.pk: 2, intervention.pk: 1, human.pk: 1},
     )
     client.force_login(owner)
@@ -273,7 +273,7 @@ def test_a_zastep_under_seven_cards_is_drawn_whole(client, owner):
 
 
 def test_an_empty_deck_has_no_hand(client, owner):
-    deck = services.deck_create(owner=owner, name="Pusta", faction="fallen")
+    deck = services.deck_create(owner=owner, name="Pusta", options={"faction": "fallen"})
     client.force_login(owner)
     response = client.get(url("deck-hand", deck))
     assert response.status_code == 200 and hand_ids(response) == []
@@ -297,7 +297,7 @@ def zastep_of(owner, size):
     """A deck whose ZASTĘP is `size` distinct cards, one copy each, and one human beside."""
     angels = [AngelFactory(name=f"Anioł {n}", order="angels") for n in range(size)]
     cards = {angel.pk: 1 for angel in angels} | {HumanFactory().pk: 1}
-    deck = services.deck_create(owner=owner, name="Zastęp", faction="lord", cards=cards)
+    deck = services.deck_create(owner=owner, name="Zastęp", options={"faction": "lord"}, cards=cards)
     return deck, {angel.pk for angel in angels}
 
 
@@ -343,7 +343,7 @@ def test_the_print_sheet_lists_the_deck_grouped(client, deck, owner):
 
 def test_the_print_sheet_shows_faults(client, owner):
     angel = AngelFactory(order="powers", level=7)
-    deck = services.deck_create(owner=owner, name="Zła", faction="lord", cards={angel.pk: 1})
+    deck = services.deck_create(owner=owner, name="Zła", options={"faction": "lord"}, cards={angel.pk: 1})
     client.force_login(owner)
     html = client.get(url("deck-print", deck)).content.decode()
     assert 'data-valid="false"' in html and 'data-code="deck-size"' in html
@@ -354,7 +354,7 @@ def test_the_print_sheet_shows_faults(client, owner):
 
 @pytest.mark.parametrize("name", PAGES)
 def test_a_private_deck_of_another_player_is_404_on_every_page(client, owner, stranger, name):
-    deck = services.deck_create(owner=owner, name="Tajna", faction="lord")
+    deck = services.deck_create(owner=owner, name="Tajna", options={"faction": "lord"})
     client.force_login(stranger)
     assert client.get(url(name, deck)).status_code == 404
     client.logout()
@@ -366,7 +366,7 @@ def test_a_private_deck_of_another_player_is_404_on_every_page(client, owner, st
 @pytest.mark.parametrize("name", PAGES)
 @pytest.mark.parametrize("visibility", ["public", "unlisted"])
 def test_anyone_opens_the_pages_of_a_shared_deck(client, owner, name, visibility):
-    deck = services.deck_create(owner=owner, name="Wspólna", faction="lord", visibility=visibility)
+    deck = services.deck_create(owner=owner, name="Wspólna", options={"faction": "lord"}, visibility=visibility)
     assert client.get(url(name, deck)).status_code == 200
 
 

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def make_deck(owner, visibility="private", **kwargs):
     return services.deck_create(
-        owner=owner, name="Moja talia", faction="lord", visibility=visibility, **kwargs
+        owner=owner, name="Moja talia", options={"faction": "lord"}, visibility=visibility, **kwargs
     )
 
 
@@ -84,7 +84,7 @@ def test_a_private_deck_cannot_be_copied_by_guessing_its_address(client, owner, 
 
 def test_my_decks_lists_only_mine_with_their_validity(client, owner, stranger):
     mine = make_deck(owner, cards=legal_deck_cards("lord"))
-    theirs = services.deck_create(owner=stranger, name="Cudza talia", faction="fallen")
+    theirs = services.deck_create(owner=stranger, name="Cudza talia", options={"faction": "fallen"})
     client.force_login(owner)
     page = client.get(reverse("my-decks")).content.decode()
     assert str(mine.pk) in page and "zgodna" in page
@@ -100,7 +100,7 @@ def test_new_deck_form_creates_a_deck_and_opens_the_builder(client, owner):
     deck = Deck.objects.get(owner=owner)
     assert response.status_code == 302
     assert response["Location"] == reverse("deck-edit", args=[deck.pk])
-    assert (deck.name, deck.faction, deck.visibility) == ("Upadli z ognia", "fallen", "private")
+    assert (deck.name, deck.options["faction"], deck.visibility) == ("Upadli z ognia", "fallen", "private")
 
 
 def test_saving_returns_the_new_version_and_the_panels(client, owner):
@@ -203,7 +203,7 @@ def test_the_card_search_offers_cards_that_fit_the_faction(client, owner):
     fragment = client.get(url, HTTP_X_FRAGMENT="cards").content.decode()
     assert fragment.startswith('<div id="card-results"')
     assert "Swój" in fragment and "Niewiadomy" in fragment and "Obcy" not in fragment
-    everything = client.get(url, {"all_factions": "1"}, HTTP_X_FRAGMENT="cards").content.decode()
+    everything = client.get(url, {"all_cards": "1"}, HTTP_X_FRAGMENT="cards").content.decode()
     assert "Obcy" in everything
 
 

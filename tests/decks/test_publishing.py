@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 def public(owner, name, faction="lord", **kwargs):
     return services.deck_create(
-        owner=owner, name=name, faction=faction, visibility="public", **kwargs
+        owner=owner, name=name, options={"faction": faction}, visibility="public", **kwargs
     )
 
 
@@ -27,8 +27,8 @@ def listed(client, **params):
 def test_only_public_decks_are_listed(client):
     owner = UserFactory()
     public(owner, "Publiczna")
-    services.deck_create(owner=owner, name="Przez link", faction="lord", visibility="unlisted")
-    services.deck_create(owner=owner, name="Prywatna", faction="lord")
+    services.deck_create(owner=owner, name="Przez link", options={"faction": "lord"}, visibility="unlisted")
+    services.deck_create(owner=owner, name="Prywatna", options={"faction": "lord"})
     assert listed(client) == ["Publiczna"]
 
 
@@ -78,7 +78,7 @@ def test_likes_count_once_and_never_for_your_own_or_a_hidden_deck(client):
     with pytest.raises(services.DeckInputError):
         services.deck_like(deck=deck, user=owner)
     hidden = services.deck_create(
-        owner=owner, name="Przez link", faction="lord", visibility="unlisted"
+        owner=owner, name="Przez link", options={"faction": "lord"}, visibility="unlisted"
     )
     with pytest.raises(services.DeckInputError):
         services.deck_like(deck=hidden, user=fan)
@@ -91,7 +91,7 @@ def test_likes_count_once_and_never_for_your_own_or_a_hidden_deck(client):
 
 
 def test_a_private_deck_cannot_be_liked_by_guessing_its_address(client):
-    deck = services.deck_create(owner=UserFactory(), name="Tajna", faction="lord")
+    deck = services.deck_create(owner=UserFactory(), name="Tajna", options={"faction": "lord"})
     client.force_login(UserFactory())
     assert client.post(reverse("deck-like", args=[deck.pk])).status_code == 404
     assert not deck.likes.exists()
@@ -124,7 +124,7 @@ def test_a_fork_links_back_only_to_an_original_the_viewer_may_open(client):
 def test_every_save_keeps_a_version_and_history_shows_the_changes(client):
     owner = UserFactory()
     angel, human = AngelFactory(name="Anioł A"), HumanFactory(name="Człowiek C")
-    deck = services.deck_create(owner=owner, name="Pierwsza", faction="lord", cards={angel.pk: 2})
+    deck = services.deck_create(owner=owner, name="Pierwsza", options={"faction": "lord"}, cards={angel.pk: 2})
     deck = services.deck_update(deck=deck, expected_version=1, cards={angel.pk: 1, human.pk: 1})
     deck = services.deck_update(deck=deck, expected_version=2, name="Druga")
     assert list(deck.versions.values_list("number", flat=True)) == [3, 2, 1]
@@ -140,7 +140,7 @@ def test_every_save_keeps_a_version_and_history_shows_the_changes(client):
 def test_restoring_a_version_saves_it_as_the_newest(client):
     owner = UserFactory()
     angel, human = AngelFactory(), HumanFactory()
-    deck = services.deck_create(owner=owner, name="Stara", faction="lord", cards={angel.pk: 2})
+    deck = services.deck_create(owner=owner, name="Stara", options={"faction": "lord"}, cards={angel.pk: 2})
     services.deck_update(deck=deck, expected_version=1, name="Nowa", cards={human.pk: 1})
     client.force_login(owner)
     response = client.post(reverse("deck-restore", args=[deck.pk, 1]), {"version": 2})
@@ -153,7 +153,7 @@ def test_restoring_a_version_saves_it_as_the_newest(client):
 
 def test_a_stale_restore_changes_nothing(client):
     owner = UserFactory()
-    deck = services.deck_create(owner=owner, name="A", faction="lord")
+    deck = services.deck_create(owner=owner, name="A", options={"faction": "lord"})
     services.deck_update(deck=deck, expected_version=1, name="B")
     client.force_login(owner)
     client.post(reverse("deck-restore", args=[deck.pk, 1]), {"version": 1})
@@ -163,7 +163,7 @@ def test_a_stale_restore_changes_nothing(client):
 
 def test_history_and_restore_follow_the_deck_permissions(client):
     owner, stranger = UserFactory(), UserFactory()
-    deck = services.deck_create(owner=owner, name="Tajna", faction="lord")
+    deck = services.deck_create(owner=owner, name="Tajna", options={"faction": "lord"})
     services.deck_update(deck=deck, expected_version=1, name="Tajna 2")
     client.force_login(stranger)
     assert client.get(reverse("deck-history", args=[deck.pk])).status_code == 404

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_legal_deck_is_stored_valid_with_its_totals():
     cards = legal_deck_cards("fallen")
-    deck = services.deck_create(owner=UserFactory(), name="Upadli", faction="fallen", cards=cards)
+    deck = services.deck_create(owner=UserFactory(), name="Upadli", options={"faction": "fallen"}, cards=cards)
     deck.refresh_from_db()
     assert deck.is_valid is True
     assert deck.verdict == {"valid": True, "violations": []}
@@ -29,7 +29,7 @@ def test_a_legal_deck_is_stored_valid_with_its_totals():
 
 
 def test_an_empty_deck_stores_every_violation_in_both_languages():
-    deck = services.deck_create(owner=UserFactory(), name="Pusta", faction="lord")
+    deck = services.deck_create(owner=UserFactory(), name="Pusta", options={"faction": "lord"})
     codes = [v["code"] for v in deck.verdict["violations"]]
     assert codes == ["deck-size", "human-count", "hierarchy-ladder"]
     first = deck.verdict["violations"][0]
@@ -42,7 +42,7 @@ def test_the_verdict_names_the_cards_at_fault_by_id():
     cards = legal_deck_cards("lord")
     intruder = AngelFactory(faction="fallen", name="Intruz", slug="intruz")
     deck = services.deck_create(
-        owner=UserFactory(), name="Mieszana", faction="lord", cards={**cards, intruder.pk: 1}
+        owner=UserFactory(), name="Mieszana", options={"faction": "lord"}, cards={**cards, intruder.pk: 1}
     )
     mix = [v for v in deck.verdict["violations"] if v["code"] == "faction-mix"]
     assert len(mix) == 1
@@ -54,7 +54,7 @@ def test_the_verdict_names_the_cards_at_fault_by_id():
 
 def test_update_replaces_the_cards_and_bumps_the_version():
     owner = UserFactory()
-    deck = services.deck_create(owner=owner, name="T", faction="fallen")
+    deck = services.deck_create(owner=owner, name="T", options={"faction": "fallen"})
     cards = legal_deck_cards("fallen")
     deck = services.deck_update(deck=deck, expected_version=1, cards=cards)
     assert deck.version == 2
@@ -67,7 +67,7 @@ def test_update_replaces_the_cards_and_bumps_the_version():
 
 
 def test_a_stale_save_is_refused_and_changes_nothing():
-    deck = services.deck_create(owner=UserFactory(), name="Oryginał", faction="lord")
+    deck = services.deck_create(owner=UserFactory(), name="Oryginał", options={"faction": "lord"})
     human = HumanFactory(alignment="good")
     services.deck_update(deck=deck, expected_version=1, name="Z pierwszej karty")
     stale = Deck.objects.get(pk=deck.pk)
@@ -85,8 +85,8 @@ def test_a_stale_save_is_refused_and_changes_nothing():
 
 def test_settings_only_save_keeps_the_cards_and_revalidates_for_the_new_faction():
     cards = legal_deck_cards("fallen")
-    deck = services.deck_create(owner=UserFactory(), name="T", faction="fallen", cards=cards)
-    deck = services.deck_update(deck=deck, expected_version=1, faction="lord")
+    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "fallen"}, cards=cards)
+    deck = services.deck_update(deck=deck, expected_version=1, options={"faction": "lord"})
     assert deck.card_total == 46
     assert "faction-mix" in {v["code"] for v in deck.verdict["violations"]}
 
@@ -96,7 +96,7 @@ def test_settings_only_save_keeps_the_cards_and_revalidates_for_the_new_faction(
     [
         ({"name": "  "}, "name", "nazwę"),
         ({"name": "x" * 101}, "name", "100"),
-        ({"faction": "neutral"}, "faction", "neutral"),
+        ({"options": {"faction": "neutral"}}, "faction", "neutral"),
         ({"visibility": "secret"}, "visibility", "secret"),
         ({"cards": {"abc": 1}}, "cards", "abc"),
         ({"cards": {1: -1}}, "cards", "0 do 99"),
@@ -106,7 +106,7 @@ def test_settings_only_save_keeps_the_cards_and_revalidates_for_the_new_faction(
 )
 def test_bad_input_says_what_and_where_and_saves_nothing(kwargs, field, words):
     owner = UserFactory()
-    deck = services.deck_create(owner=owner, name="Stara nazwa", faction="lord")
+    deck = services.deck_create(owner=owner, name="Stara nazwa", options={"faction": "lord"})
     with pytest.raises(services.DeckInputError) as error:
         services.deck_update(deck=deck, expected_version=1, **kwargs)
     assert error.value.field == field
@@ -118,21 +118,21 @@ def test_bad_input_says_what_and_where_and_saves_nothing(kwargs, field, words):
 def test_cards_of_another_game_are_refused(other_game):
     other = AngelFactory(game=GameFactory(slug="inwo", name="INWO"))
     with pytest.raises(services.DeckInputError) as error:
-        services.deck_create(owner=UserFactory(), name="T", faction="lord", cards={other.pk: 1})
+        services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"}, cards={other.pk: 1})
     assert str(other.pk) in error.value.message
 
 
 def test_a_game_without_rules_cannot_have_decks_yet():
     GameFactory(slug="dark-eden", name="Dark Eden")
     with pytest.raises(services.DeckInputError) as error:
-        services.deck_create(owner=UserFactory(), name="T", faction="lord", game="dark-eden")
+        services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"}, game="dark-eden")
     assert error.value.field == "game"
 
 
 def test_copy_belongs_to_the_new_owner_and_links_back():
     cards = legal_deck_cards("lord")
     original = services.deck_create(
-        owner=UserFactory(), name="Cudza", faction="lord", cards=cards, visibility="public"
+        owner=UserFactory(), name="Cudza", options={"faction": "lord"}, cards=cards, visibility="public"
     )
     me = UserFactory()
     copy = services.deck_copy(deck=original, owner=me)
@@ -146,7 +146,7 @@ def test_copy_belongs_to_the_new_owner_and_links_back():
 
 def test_correcting_a_card_in_the_catalogue_refreshes_the_decks_that_hold_it():
     cards = legal_deck_cards("fallen")
-    deck = services.deck_create(owner=UserFactory(), name="T", faction="fallen", cards=cards)
+    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "fallen"}, cards=cards)
     assert deck.is_valid
     order = SCHEMA.attribute("order")
     entries = deck.entries.filter(attribute_q(order, "angels", prefix="card__"))
@@ -163,10 +163,10 @@ def test_revalidating_after_a_correction_counts_the_decks_whose_verdict_changed(
 ):
     cards = legal_deck_cards("fallen")
     decks = [
-        services.deck_create(owner=UserFactory(), name=f"T{n}", faction="fallen", cards=cards)
+        services.deck_create(owner=UserFactory(), name=f"T{n}", options={"faction": "fallen"}, cards=cards)
         for n in range(4)
     ]
-    untouched = services.deck_create(owner=UserFactory(), name="Inna", faction="lord")
+    untouched = services.deck_create(owner=UserFactory(), name="Inna", options={"faction": "lord"})
     angel = Card.objects.get(pk=next(iter(cards)))
     # A correction that bypasses save() (and so the signal), then the service on its own.
     Card.objects.filter(pk=angel.pk).update(attributes={**angel.attributes, "faction": "lord"})
@@ -186,7 +186,7 @@ def test_contract_round_trips_through_the_rules_engine():
     import rules
 
     cards = legal_deck_cards("lord")
-    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord", cards=cards)
+    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"}, cards=cards)
     contract = selectors.deck_contract(deck)
     assert contract["game"] == "aniolowie" and contract["faction"] == "lord"
     assert sum(entry["count"] for entry in contract["cards"]) == 46
@@ -211,7 +211,7 @@ def test_contract_round_trips_through_the_rules_engine():
             "description",
             "Opis: najwyżej 10000 znaków, a podano 60000.",
         ),
-        ({"faction": ["lord"]}, "faction", "Nieznana wartość listę"),
+        ({"options": {"faction": ["lord"]}}, "faction", "Nieznana wartość listę"),
         ({"visibility": True}, "visibility", "Nieznana wartość wartość logiczną"),
         ({"cards": [1, 2]}, "cards", "słownik {numer karty: liczba kopii}, a podano listę"),
         ({"expected_version": 1.0}, "version", "dodatnią liczbą całkowitą"),
@@ -220,7 +220,7 @@ def test_contract_round_trips_through_the_rules_engine():
     ],
 )
 def test_values_of_the_wrong_type_or_size_are_refused_by_name(kwargs, field, words):
-    deck = services.deck_create(owner=UserFactory(), name="Stara nazwa", faction="lord")
+    deck = services.deck_create(owner=UserFactory(), name="Stara nazwa", options={"faction": "lord"})
     with pytest.raises(services.DeckInputError) as error:
         services.deck_update(deck=deck, **({"expected_version": 1} | kwargs))
     assert error.value.field == field
@@ -230,7 +230,7 @@ def test_values_of_the_wrong_type_or_size_are_refused_by_name(kwargs, field, wor
 
 
 def test_a_description_of_exactly_the_limit_is_kept_whole():
-    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"})
     deck = services.deck_update(deck=deck, expected_version=1, description="ż" * 10_000)
     deck.refresh_from_db()
     assert deck.description == "ż" * 10_000
@@ -239,7 +239,7 @@ def test_a_description_of_exactly_the_limit_is_kept_whole():
 def test_create_checks_the_description_too():
     with pytest.raises(services.DeckInputError) as error:
         services.deck_create(
-            owner=UserFactory(), name="T", faction="lord", description="x" * 10_001
+            owner=UserFactory(), name="T", options={"faction": "lord"}, description="x" * 10_001
         )
     assert error.value.field == "description"
     assert not Deck.objects.exists()
@@ -262,7 +262,7 @@ def test_create_checks_the_description_too():
     ],
 )
 def test_card_ids_outside_the_64_bit_range_and_odd_counts_get_a_message(cards, words):
-    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"})
     with pytest.raises(services.DeckInputError) as error:
         services.deck_update(deck=deck, expected_version=1, cards=cards)
     assert error.value.field == "cards"
@@ -272,7 +272,7 @@ def test_card_ids_outside_the_64_bit_range_and_odd_counts_get_a_message(cards, w
 
 
 def test_the_largest_64_bit_id_is_looked_up_and_reported_missing():
-    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"})
     with pytest.raises(services.DeckInputError) as error:
         services.deck_update(deck=deck, expected_version=1, cards={2**63 - 1: 1})
     assert error.value.message == f"Nie ma w katalogu tej gry kart o numerach: {2**63 - 1}."
@@ -280,7 +280,7 @@ def test_the_largest_64_bit_id_is_looked_up_and_reported_missing():
 
 def test_one_card_given_twice_under_different_spellings_is_refused():
     human = HumanFactory()
-    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"})
     with pytest.raises(services.DeckInputError) as error:
         services.deck_update(
             deck=deck, expected_version=1, cards={str(human.pk): 1, f"0{human.pk}": 2}
@@ -289,7 +289,7 @@ def test_one_card_given_twice_under_different_spellings_is_refused():
 
 
 def test_a_copy_of_an_over_long_old_description_is_cut_to_the_limit():
-    original = services.deck_create(owner=UserFactory(), name="Stara", faction="lord")
+    original = services.deck_create(owner=UserFactory(), name="Stara", options={"faction": "lord"})
     Deck.objects.filter(pk=original.pk).update(description="x" * 60_000)  # saved before the check
     original.refresh_from_db()
     copy = services.deck_copy(deck=original, owner=UserFactory())
@@ -301,7 +301,7 @@ def test_a_copy_of_an_over_long_old_description_is_cut_to_the_limit():
 
 def test_adjusting_a_card_adds_and_removes_one_copy_and_bumps_the_version():
     human = HumanFactory()
-    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"})
     deck = services.deck_adjust_card(deck=deck, card_id=human.pk, delta=1, expected_version=1)
     deck = services.deck_adjust_card(deck=deck, card_id=human.pk, delta=1, expected_version=2)
     assert (deck.version, {e.card_id: e.count for e in deck.entries.all()}) == (3, {human.pk: 2})
@@ -316,7 +316,7 @@ def test_adjusting_a_card_adds_and_removes_one_copy_and_bumps_the_version():
 )
 def test_adjusting_refuses_impossible_cards_and_steps(kwargs, field):
     human = HumanFactory()
-    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"})
     with pytest.raises(services.DeckInputError) as error:
         services.deck_adjust_card(
             deck=deck, **({"card_id": human.pk, "delta": 1, "expected_version": 1} | kwargs)
@@ -328,7 +328,7 @@ def test_adjusting_refuses_impossible_cards_and_steps(kwargs, field):
 
 def test_adjusting_a_stale_deck_changes_nothing():
     human = HumanFactory()
-    deck = services.deck_create(owner=UserFactory(), name="T", faction="lord")
+    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"})
     services.deck_update(deck=deck, expected_version=1, name="Nowsza")
     with pytest.raises(services.DeckConflict):
         services.deck_adjust_card(deck=deck, card_id=human.pk, delta=1, expected_version=1)
@@ -341,7 +341,7 @@ def test_two_catalogue_cards_of_one_name_give_an_invalid_verdict_not_an_error():
     lord = AngelFactory(name="Gaap", slug="gaap-pana", faction="lord", order="powers", level=7)
     fallen = AngelFactory(name="GAAP", slug="gaap-upadly", faction="fallen", order="powers")
     deck = services.deck_create(
-        owner=UserFactory(), name="Mieszana", faction="lord", cards={lord.pk: 1, fallen.pk: 1}
+        owner=UserFactory(), name="Mieszana", options={"faction": "lord"}, cards={lord.pk: 1, fallen.pk: 1}
     )
     assert deck.verdict["valid"] is False
     [violation] = deck.verdict["violations"]

@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+import rules
 from cardbase.models import Card
 from decks import selectors, services, transfer
 from decks.models import Deck
@@ -23,11 +24,13 @@ from tests.factories import (
 
 pytestmark = pytest.mark.django_db
 
+FACTION = rules.get_game("aniolowie").option("faction")
+
 
 @pytest.fixture
 def legal(owner):
     return services.deck_create(
-        owner=owner, name="Upadli: test", faction="fallen", cards=legal_deck_cards("fallen")
+        owner=owner, name="Upadli: test", options={"faction": "fallen"}, cards=legal_deck_cards("fallen")
     )
 
 
@@ -59,7 +62,7 @@ def test_text_export_reimports_to_the_same_deck(legal):
     text = transfer.deck_text(legal)
     imported = transfer.read_text(text)
     assert imported.cards == counts_of(legal)
-    assert transfer.infer_faction(imported.cards_by_id.values()) == "fallen"
+    assert transfer.infer_option(FACTION, imported.cards_by_id.values()) == "fallen"
 
 
 def test_text_export_groups_by_kind_with_the_highest_order_first(legal):
@@ -87,7 +90,7 @@ def test_json_export_is_the_contract_and_reimports_to_the_same_deck(legal):
     text = transfer.deck_json(legal)
     assert json.loads(text) == selectors.deck_contract(legal)
     imported = transfer.read_json(text)
-    assert (imported.game, imported.faction, imported.cards) == (
+    assert (imported.game, imported.options.get("faction"), imported.cards) == (
         "aniolowie",
         "fallen",
         counts_of(legal),
@@ -98,7 +101,7 @@ def test_code_reimports_to_the_same_deck(legal):
     code = transfer.deck_code(legal)
     assert code.startswith("1F") and len(code) < 200
     imported = transfer.read_code(code)
-    assert (imported.faction, imported.cards) == ("fallen", counts_of(legal))
+    assert (imported.options.get("faction"), imported.cards) == ("fallen", counts_of(legal))
 
 
 def test_round_trips_through_the_import_page(client, owner, legal):
@@ -112,12 +115,12 @@ def test_round_trips_through_the_import_page(client, owner, legal):
         copy = Deck.objects.get(name=f"Z {fmt}")
         assert response.status_code == 302
         assert response["Location"] == reverse("deck-edit", args=[copy.pk])
-        assert (copy.faction, copy.is_valid, counts_of(copy)) == ("fallen", True, counts_of(legal))
+        assert (copy.options["faction"], copy.is_valid, counts_of(copy)) == ("fallen", True, counts_of(legal))
 
 
 def test_a_name_that_does_not_read_back_is_exported_as_its_slug(owner):
     odd = AngelFactory(name="Anioł #1", slug="aniol-1", order="angels", level=3)
-    deck = services.deck_create(owner=owner, name="D", faction="lord", cards={odd.pk: 2})
+    deck = services.deck_create(owner=owner, name="D", options={"faction": "lord"}, cards={odd.pk: 2})
     text = transfer.deck_text(deck)
     assert "2 aniol-1" in text.splitlines()
     assert transfer.read_text(text).cards == {odd.pk: 2}
@@ -222,7 +225,7 @@ def test_an_ambiguous_name_lists_the_cards_and_their_slugs_are_accepted():
 def test_an_ambiguous_name_is_exported_as_its_slug_and_round_trips(owner):
     first = AngelFactory(name="Samael", slug="samael-lord", faction="lord")
     AngelFactory(name="SAMAEL", slug="samael-fallen", faction="fallen")
-    deck = services.deck_create(owner=owner, name="D", faction="lord", cards={first.pk: 2})
+    deck = services.deck_create(owner=owner, name="D", options={"faction": "lord"}, cards={first.pk: 2})
     text = transfer.deck_text(deck)
     assert "2 samael-lord" in text.splitlines()
     assert transfer.read_text(text).cards == {first.pk: 2}
@@ -343,7 +346,7 @@ def test_without_a_faction_and_cards_of_unknown_faction_the_user_is_asked(client
     client.force_login(owner)
     response = import_page(client, text="1 Bezfrakcyjny")
     assert response.status_code == 400
-    assert "wybierz frakcję" in response.context["problems"][0].message
+    assert "wybierz w formularzu: frakcja" in response.context["problems"][0].message
     assert not Deck.objects.exists()
 
 
@@ -431,7 +434,7 @@ def test_a_bad_json_import_shows_the_path(client, owner):
 )
 def test_exports_follow_the_deck_page_rules(client, owner, stranger, name, visibility, status):
     deck = services.deck_create(
-        owner=owner, name="Ściśle tajne", faction="lord", visibility=visibility
+        owner=owner, name="Ściśle tajne", options={"faction": "lord"}, visibility=visibility
     )
     url = reverse(name, args=[deck.pk])
     client.force_login(stranger)
@@ -477,7 +480,7 @@ def test_the_code_page_shows_the_deck_and_its_verdict_without_saving(client, leg
     response = client.get(reverse("deck-code", args=[code]), {"name": "Z czatu"})
     assert response.status_code == 200
     sheet = response.context["sheet"]
-    assert (sheet.deck.name, sheet.deck.faction, sheet.totals.all) == ("Z czatu", "fallen", 46)
+    assert (sheet.deck.name, sheet.deck.options["faction"], sheet.totals.all) == ("Z czatu", "fallen", 46)
     assert sheet.verdict["valid"] is True
     assert sheet.counts == counts_of(legal)
     html = response.content.decode()
@@ -511,7 +514,7 @@ def test_opening_a_code_in_the_builder_creates_a_private_deck(client, stranger, 
     response = client.post(url, {"name": "Z czatu"})
     deck = Deck.objects.get(owner=stranger)
     assert response["Location"] == reverse("deck-edit", args=[deck.pk])
-    assert (deck.name, deck.faction, deck.visibility, deck.is_valid) == (
+    assert (deck.name, deck.options["faction"], deck.visibility, deck.is_valid) == (
         "Z czatu",
         "fallen",
         "private",
@@ -597,14 +600,14 @@ def test_checkdeck_json_equals_the_rules_cli_on_the_same_contract(tmp_path, owne
     cards = legal_deck_cards("lord")
     extra = HumanFactory(name="Piąty człowiek", slug="piaty", alignment="neutral")
     cards[extra.pk] = 1
-    deck = services.deck_create(owner=owner, name="Pięciu ludzi", faction="lord", cards=cards)
+    deck = services.deck_create(owner=owner, name="Pięciu ludzi", options={"faction": "lord"}, cards=cards)
     text_file = tmp_path / "talia.txt"
     text_file.write_text(transfer.deck_text(deck), encoding="utf-8")
     contract_file = tmp_path / "talia.json"
     contract_file.write_text(json.dumps(selectors.deck_contract(deck)), encoding="utf-8")
 
     code, out, _err = checkdeck(
-        str(text_file), "--format", "json", "--faction", "lord", "--lang", lang
+        str(text_file), "--format", "json", "--option", "faction=lord", "--lang", lang
     )
     cli = subprocess.run(
         [sys.executable, "-m", "rules", "validate", str(contract_file), "--lang", lang],
@@ -641,7 +644,7 @@ def blank_faction_deck(owner, faction):
     intervention = InterventionFactory(name="Cicha Wola", slug="cicha-wola", faction="")
     human = HumanFactory(name="Pielgrzym", slug="pielgrzym", alignment="")
     cards = {angel.pk: 3, intervention.pk: 2, human.pk: 1}
-    return services.deck_create(owner=owner, name="Bez frakcji", faction=faction, cards=cards)
+    return services.deck_create(owner=owner, name="Bez frakcji", options={"faction": faction}, cards=cards)
 
 
 @pytest.mark.parametrize("faction", ["lord", "fallen"])
@@ -649,9 +652,9 @@ def test_a_text_export_of_blank_faction_cards_reimports_with_its_faction(owner, 
     deck = blank_faction_deck(owner, faction)
     text = transfer.deck_text(deck)
     assert f"# faction: {faction}" in text.splitlines()
-    assert transfer.infer_faction(Card.objects.all()) is None  # the cards alone cannot tell
+    assert transfer.infer_option(FACTION, Card.objects.all()) is None  # the cards alone cannot tell
     imported = transfer.read_import("text", text)
-    assert (imported.game, imported.faction, imported.cards) == (
+    assert (imported.game, imported.options.get("faction"), imported.cards) == (
         "aniolowie",
         faction,
         counts_of(deck),
@@ -673,13 +676,13 @@ def test_a_text_export_of_blank_faction_cards_reimports_with_its_faction(owner, 
 def test_the_faction_header_is_read_in_either_language_and_any_case(header, faction):
     AngelFactory(name="Bezimienny", slug="bezimienny", faction="")
     imported = transfer.read_import("text", f"# Talia: X\n{header}\n2 Bezimienny\n")
-    assert imported.faction == faction
+    assert imported.options.get("faction") == faction
 
 
 def test_a_chosen_faction_wins_over_the_header():
     AngelFactory(name="Bezimienny", slug="bezimienny", faction="")
     text = "# faction: fallen\n# frakcja: zielona\n2 Bezimienny\n"
-    assert transfer.read_import("text", text, faction="lord").faction == "lord"
+    assert transfer.read_import("text", text, options={"faction": "lord"}).options == {"faction": "lord"}
 
 
 def test_an_unknown_or_contradicting_faction_header_is_pointed_at():
@@ -692,16 +695,16 @@ def test_an_unknown_or_contradicting_faction_header_is_pointed_at():
         (3, "# frakcja: upadli"),
     ]
     assert problems[0].message == (
-        "Nieznana frakcja „zielona”: wpisz „faction: lord” (Aniołowie Pana) albo "
+        "Nieznana wartość „zielona”; wpisz „faction: lord” (Aniołowie Pana), "
         "„faction: fallen” (Upadli)."
     )
-    assert problems[1].message == "Frakcja „upadli” nie zgadza się z frakcją podaną w wierszu 2."
+    assert problems[1].message == "Wartość „upadli” nie zgadza się z podaną w wierszu 2."
 
 
 def test_a_players_note_that_looks_like_a_header_is_only_a_comment():
     AngelFactory(name="Bezimienny", slug="bezimienny", faction="")
     text = "# faction: lord\n# gra: agresywna, na turniej\n# Uwaga: nowa\n1 Bezimienny\n"
-    assert transfer.read_import("text", text).faction == "lord"
+    assert transfer.read_import("text", text).options == {"faction": "lord"}
 
 
 def test_the_real_catalogue_round_trips_through_text_export_and_the_import_page(client, owner):
@@ -714,7 +717,7 @@ def test_the_real_catalogue_round_trips_through_text_export_and_the_import_page(
     deck = services.deck_create(
         owner=owner,
         name="Prawdziwe karty",
-        faction="fallen",
+        options={"faction": "fallen"},
         cards={card.pk: 1 for card in chosen},
     )
     assert deck.card_total == 45
@@ -723,7 +726,7 @@ def test_the_real_catalogue_round_trips_through_text_export_and_the_import_page(
     response = import_page(client, name="Z pliku", text=text)  # no faction chosen in the form
     assert response.status_code == 302
     copy = Deck.objects.get(name="Z pliku")
-    assert (copy.faction, counts_of(copy)) == ("fallen", counts_of(deck))
+    assert (copy.options["faction"], counts_of(copy)) == ("fallen", counts_of(deck))
 
 
 # --- counts that are not numbers, and the rules' own messages ----------------------------------
@@ -782,7 +785,7 @@ def test_the_rules_format_errors_are_introduced_in_the_pages_language():
 
 def test_checkdeck_takes_the_faction_from_an_exported_texts_header(tmp_path, owner):
     lords = AngelFactory(name="Michał", slug="michal", faction="lord", order="angels", level=3)
-    deck = services.deck_create(owner=owner, name="Zła", faction="fallen", cards={lords.pk: 1})
+    deck = services.deck_create(owner=owner, name="Zła", options={"faction": "fallen"}, cards={lords.pk: 1})
     path = tmp_path / "talia.txt"
     path.write_text(transfer.deck_text(deck), encoding="utf-8")
     out = io.StringIO()

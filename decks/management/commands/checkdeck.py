@@ -30,10 +30,11 @@ class Command(BaseCommand):
             help="how to print the verdict: one line per violation, or the rules engine's JSON",
         )
         parser.add_argument(
-            "--faction",
-            choices=["lord", "fallen"],
-            default=None,
-            help="the deck's faction (default: inferred from the cards by the rules)",
+            "--option",
+            action="append",
+            default=[],
+            metavar="ID=VALUE",
+            help="a deck option, e.g. faction=fallen (default: as the text's headers state)",
         )
         parser.add_argument(
             "--game",
@@ -50,7 +51,7 @@ class Command(BaseCommand):
             text = self._read(options["file"])
             try:
                 verdict = transfer.judge_text(
-                    text, game=options["game"], faction=options["faction"]
+                    text, game=options["game"], options=self._options(options["option"])
                 )
             except transfer.ImportFailed as failed:
                 self._unreadable(options["file"], [str(p) for p in failed.problems])
@@ -67,6 +68,16 @@ class Command(BaseCommand):
                 )
         if not verdict.valid:
             sys.exit(EXIT_INVALID)
+
+    def _options(self, pairs: list[str]) -> dict[str, str]:
+        """Return {id: value} from "id=value" arguments; exit 2 on one without "="."""
+        options = {}
+        for pair in pairs:
+            key, equals, value = pair.partition("=")
+            if not equals or not key.strip():
+                self._unreadable("--option", [f"expected ID=VALUE, e.g. faction=fallen: {pair!r}"])
+            options[key.strip()] = value.strip()
+        return options
 
     def _read(self, file: str) -> str:
         """Return the file's text ('-' = stdin), reading no more than the import limit allows."""
