@@ -1,5 +1,8 @@
-"""What every game shares: verdicts and violations, name folding, the schema pieces, the registry."""
+"""What every game shares: verdicts and violations, name folding, the schema pieces, the registry,
+the deck codes (`rules.core.deckcode.encode` / `decode`)."""
 
+from rules.core import deckcode
+from rules.core.deckcode import DeckCode, DeckCodeError
 from rules.core.schema import (
     Attribute,
     AttributeFault,
@@ -37,6 +40,8 @@ __all__ = [
     "CardSchema",
     "Chart",
     "Flag",
+    "DeckCode",
+    "DeckCodeError",
     "DeckFormatError",
     "Format",
     "Game",
@@ -51,6 +56,7 @@ __all__ = [
     "Verdict",
     "Violation",
     "card_key",
+    "deckcode",
     "describe_value",
     "en_plural",
     "pl_plural",
