@@ -1,8 +1,9 @@
 """The OpenAPI declarations of the API's views, apart from what the views do.
 
 Each view takes its `@extend_schema` here (`api.views` applies them by name), along with the
-parameters they share and the extension that documents the card attributes from the games'
-schemas: a choice attribute's values become one enum component, `Card<Attribute>Enum`.
+parameters they share and the extensions that document what the games declare: a choice
+attribute's values become one enum component, `Card<Attribute>Enum`, and every label of a
+declaration one `Text` component.
 """
 
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
@@ -17,7 +18,7 @@ from drf_spectacular.utils import (
 )
 from inflection import camelize
 
-from api import serializers
+from api import game_serializers, serializers
 from api.errors_schema import (
     CATALOGUE_READ_RESPONSES,
     CONFLICT,
@@ -57,6 +58,33 @@ class AttributeChoiceExtension(OpenApiSerializerFieldExtension):
         return {"oneOf": [enum.ref, NULL_ENUM.ref]}
 
 
+TEXT = ResolvedComponent(
+    name="Text",
+    type=ResolvedComponent.SCHEMA,
+    object="Text",
+    schema={
+        "type": "object",
+        "description": (
+            "One text in several languages: a language code (`pl`, `en`) to the text in that "
+            "language. It holds at least one language, not always every one."
+        ),
+        "additionalProperties": {"type": "string"},
+        "minProperties": 1,
+        "example": {"pl": "talia", "en": "deck"},
+    },
+)
+
+
+class TextExtension(OpenApiSerializerFieldExtension):
+    """Document a declaration's label as a `$ref` to the one `Text` component."""
+
+    target_class = "api.game_serializers.TextField"
+
+    def map_serializer_field(self, auto_schema, direction):
+        auto_schema.registry.register_on_missing(TEXT)
+        return TEXT.ref
+
+
 LANG_PARAM = OpenApiParameter(
     "lang",
     str,
@@ -79,6 +107,12 @@ GAME = OpenApiParameter(
     OpenApiParameter.PATH,
     description="The card's game (see /api/v1/games/), e.g. `aniolowie`.",
 )
+GAME_ID = OpenApiParameter(
+    "game",
+    str,
+    OpenApiParameter.PATH,
+    description="The game's id, as /api/v1/games/ lists them; an unknown id is a 404.",
+)
 SLUG = OpenApiParameter(
     "slug",
     str,
@@ -96,11 +130,27 @@ DECK_LIST_PARAMS = [
     ),
 ]
 
+GAMES_DESCRIPTION = (
+    "Everything a game declares, read from its rules package: its kinds of card, their "
+    "attributes (type, values, bounds, search keys), the sections and options of a deck, the "
+    "formats, the charts of a deck's page and the opening hand. Every label holds all its "
+    "languages. Nothing here comes from the database."
+)
 GAME_LIST = extend_schema_view(
     get=extend_schema(
-        summary="List the games",
+        summary="List the games and what each declares",
+        description=f"{GAMES_DESCRIPTION} The games come in the order the site registers them.",
         operation_id="games_list",
-        responses={200: serializers.GameSerializer(many=True), **CATALOGUE_READ_RESPONSES},
+        responses={200: game_serializers.GameSerializer(many=True), **CATALOGUE_READ_RESPONSES},
+    )
+)
+GAME_DETAIL = extend_schema_view(
+    get=extend_schema(
+        summary="Get one game and what it declares",
+        description=GAMES_DESCRIPTION,
+        operation_id="games_retrieve",
+        parameters=[GAME_ID],
+        responses={200: game_serializers.GameSerializer, **CATALOGUE_READ_RESPONSES},
     )
 )
 EDITION_LIST = extend_schema_view(

@@ -14,7 +14,7 @@ from api.attributes import (
     declared_kinds,
     shared_attribute_ids,
 )
-from cardbase.models import Card, CardSource, Edition, Game
+from cardbase.models import Card, CardSource, Edition
 from cardbase.selectors import primary_printing
 from decks.models import Deck, Visibility
 from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
@@ -24,12 +24,6 @@ from rules.core import MAX_COUNT
 # (a PositiveIntegerField, 32 bits on every database): beyond them nothing can match.
 MAX_ID = 2**63 - 1
 MAX_VERSION = 2**31 - 1
-
-
-class GameSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Game
-        fields = ["slug", "name", "description", "rulebook"]
 
 
 class EditionSerializer(serializers.ModelSerializer):

@@ -18,6 +18,7 @@ def not_found():
 
 v1 = [
     path("games/", view(views.GameList), name="game-list"),
+    path("games/<path:game>/", view(views.GameDetail), name="game-detail"),
     path("editions/", view(views.EditionList), name="edition-list"),
     path("cards/", view(views.CardList), name="card-list"),
     # `path` converters, so that any odd value reaches the view and gets a JSON 404.

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import rules
-from api import errors, openapi, serializers
+from api import errors, game_serializers, openapi, serializers
 from api.authentication import AUTHENTICATION_CLASSES
 from api.conditional import ETagMixin
 from api.filters import ApiCardFilter, ApiDeckFilter, EditionFilter, parse_bool
@@ -31,7 +31,7 @@ from api.selectors import cards_for_api, with_cards
 from api.services import token_for
 from api.throttling import AnonThrottle, ScopedThrottle, UserThrottle
 from cardbase import selectors as catalogue
-from cardbase.models import Edition, Game
+from cardbase.models import Edition
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import Deck
@@ -91,10 +91,27 @@ class CatalogueView(ApiViewMixin, ETagMixin, generics.ListAPIView):
 
 @openapi.GAME_LIST
 class GameList(CatalogueView):
-    """List the games the site serves."""
+    """List the registered games with what each declares."""
 
-    serializer_class = serializers.GameSerializer
-    queryset = Game.objects.order_by("name", "pk")
+    serializer_class = game_serializers.GameSerializer
+    filter_backends = []  # the declarations are no queryset to filter
+
+    def get_queryset(self):
+        return rules.all_games()
+
+
+@openapi.GAME_DETAIL
+class GameDetail(ApiViewMixin, ETagMixin, generics.RetrieveAPIView):
+    """Return one registered game with what it declares."""
+
+    permission_classes = [AllowAny]
+    serializer_class = game_serializers.GameSerializer
+
+    def get_object(self):
+        try:
+            return rules.get_game(self.kwargs["game"])
+        except rules.DeckFormatError:
+            raise exceptions.NotFound(_("No game has this id; see /api/v1/games/.")) from None
 
 
 @openapi.EDITION_LIST

@@ -183,6 +183,8 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
         "DeckFactionEnum": "decks.models.DeckFaction",
+        "AttributeTypeEnum": "api.game_serializers.ATTRIBUTE_TYPES",
+        "ChartStyleEnum": "api.game_serializers.CHART_STYLES",
     },
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

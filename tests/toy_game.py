@@ -83,3 +83,7 @@ def toy_game(game_id: str = "toy", schema: CardSchema = TOY_SCHEMA) -> Game:
         parse_deck=lambda data: data,
         validate=lambda deck: None,
     )
+
+
+# What `rules.core.registry.register("tests.toy_game", game_id)` reads, as from a game package.
+GAME = toy_game()

@@ -209,7 +209,7 @@ def test_odd_page_sizes_fall_back_to_a_sane_size(client, game, size):
 
 def test_games_and_editions(client, game):
     EditionFactory(game=game, slug="podstawka", name="Podstawka", symbol="")
-    assert client.get("/api/v1/games/").json()["results"][0]["slug"] == "aniolowie"
+    assert client.get("/api/v1/games/").json()["results"][0]["id"] == "aniolowie"
     editions = client.get("/api/v1/editions/?game=aniolowie").json()["results"]
     assert editions == [
         {

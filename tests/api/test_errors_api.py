@@ -143,6 +143,7 @@ def test_an_endpoint_without_its_slash_says_where_it_is(client, game):
 # Every text a client can put in the query string, on every endpoint that reads the query.
 QUERY_PARAMS = {
     "/api/v1/games/": ["page", "page_size"],
+    "/api/v1/games/aniolowie/": ["anything"],
     "/api/v1/editions/": ["game", "page", "page_size"],
     "/api/v1/cards/": [
         "q",

@@ -1,0 +1,269 @@
+"""The games endpoints: every registered game's declaration, all its languages, no database."""
+
+import pytest
+from drf_spectacular.generators import SchemaGenerator
+
+from rules.core.registry import register, unregister
+
+# Only the query-count tests may use the database: any query in the others fails them.
+
+
+@pytest.fixture
+def toy():
+    """Register the tests' toy game (tests/toy_game.py) as "toy" for one test."""
+    register("tests.toy_game", "toy")
+    yield
+    unregister("toy")
+
+
+def _by_id(items: list[dict]) -> dict[str, dict]:
+    return {item["id"]: item for item in items}
+
+
+def test_the_list_gives_each_game_as_its_own_address_does(client):
+    body = client.get("/api/v1/games/").json()
+    assert body["count"] == 1
+    assert body["next"] is None and body["previous"] is None
+    [game] = body["results"]
+    assert game["id"] == "aniolowie"
+    assert game["name"] == {"pl": "Aniołowie", "en": "Aniołowie (Angels)"}
+    assert game["rulebook"] == {
+        "pl": "Aniołowie – podręcznik v2.1 (2006)",
+        "en": "Aniołowie rulebook v2.1 (2006)",
+    }
+    assert game == client.get("/api/v1/games/aniolowie/").json()
+
+
+def test_a_game_gives_its_kinds_and_deck_sections(client):
+    game = client.get("/api/v1/games/aniolowie/").json()
+    assert game["kinds"] == [
+        {
+            "id": "angel",
+            "label": {"pl": "anioł", "en": "angel"},
+            "plural": {"pl": "anioły", "en": "angels"},
+        },
+        {
+            "id": "human",
+            "label": {"pl": "człowiek", "en": "human"},
+            "plural": {"pl": "ludzie", "en": "humans"},
+        },
+        {
+            "id": "intervention",
+            "label": {"pl": "interwencja", "en": "intervention"},
+            "plural": {"pl": "interwencje", "en": "interventions"},
+        },
+    ]
+    assert game["sections"] == [
+        {
+            "id": "zastep",
+            "label": {"pl": "Zastęp", "en": "Host (draw deck)"},
+            "kinds": ["angel", "intervention"],
+        },
+        {"id": "humans", "label": {"pl": "Ludzie", "en": "Humans"}, "kinds": ["human"]},
+    ]
+    assert game["hand"] == {"size": 7, "sections": ["zastep"], "redraws": 1, "note": None}
+
+
+def test_a_game_gives_its_deck_options_formats_and_charts(client):
+    game = client.get("/api/v1/games/aniolowie/").json()
+    assert game["options"] == [
+        {
+            "id": "faction",
+            "label": {"pl": "frakcja", "en": "faction"},
+            "values": [
+                {
+                    "id": "lord",
+                    "label": {"pl": "Aniołowie Pana", "en": "Angels of the Lord"},
+                    "rank": None,
+                },
+                {"id": "fallen", "label": {"pl": "Upadli", "en": "Fallen"}, "rank": None},
+            ],
+            "required": True,
+        }
+    ]
+    assert game["formats"] == [
+        {"id": "standard", "label": {"pl": "standardowy", "en": "standard"}, "default": True}
+    ]
+    charts = _by_id(game["charts"])
+    assert list(charts) == ["ladder", "levels", "colors", "choirs", "kinds"]
+    assert charts["ladder"] == {
+        "id": "ladder",
+        "title": {"pl": "Drabina hierarchii", "en": "Hierarchy ladder"},
+        "attribute": "order",
+        "style": "ladder",
+        "sections": None,
+    }
+    assert charts["kinds"]["attribute"] == "kind"
+    assert charts["levels"]["style"] == "bars"
+
+
+def test_a_choice_attribute_gives_its_values_with_labels_and_ranks(client):
+    attributes = _by_id(client.get("/api/v1/games/aniolowie/").json()["attributes"])
+    order = attributes["order"]
+    assert order["type"] == "choice"
+    assert order["label"] == {"pl": "zakon", "en": "order"}
+    assert order["kinds"] == ["angel"]
+    assert (order["facet"], order["sortable"], order["multi"], order["derived"]) == (
+        True,
+        True,
+        False,
+        False,
+    )
+    assert order["search_keys"] == {"pl": ["zakon"], "en": ["order"]}
+    assert (order["minimum"], order["maximum"]) == (None, None)
+    assert [value["id"] for value in order["values"]] == [
+        "angels",
+        "archangels",
+        "principalities",
+        "virtues",
+        "powers",
+        "dominions",
+        "cherubim",
+        "seraphim",
+        "thrones",
+    ]
+    assert order["values"][0] == {
+        "id": "angels",
+        "label": {"pl": "Aniołowie", "en": "Angels"},
+        "rank": 3,
+    }
+    assert order["values"][-1] == {
+        "id": "thrones",
+        "label": {"pl": "Trony", "en": "Thrones"},
+        "rank": 11,
+    }
+
+
+def test_other_attributes_give_their_bounds_derivation_and_help(client):
+    attributes = _by_id(client.get("/api/v1/games/aniolowie/").json()["attributes"])
+    level = attributes["level"]
+    assert (level["type"], level["kinds"], level["values"]) == ("int", ["angel", "human"], [])
+    assert (level["minimum"], level["maximum"]) == (0, 99)
+    assert level["search_keys"] == {"pl": ["poziom"], "en": ["lvl", "level"]}
+    assert attributes["choir"]["derived"] is True
+    assert attributes["choir"]["help"] is None
+    assert attributes["faction"]["kinds"] == ["angel", "intervention"]
+    assert attributes["edition_symbol"]["kinds"] == ["angel", "human", "intervention"]
+    assert attributes["edition_symbol"]["search_keys"] == {"pl": ["symbol"], "en": []}
+    assert attributes["name_angelic"]["type"] == "text"
+    assert attributes["name_angelic"]["searchable"] is True
+    anielica = attributes["anielica"]
+    assert (anielica["type"], anielica["facet"], anielica["search_keys"]) == ("bool", False, {})
+    assert anielica["help"]["en"].startswith("An angel is an ANIELICA only if")
+    assert set(anielica["help"]) == {"pl", "en"}
+
+
+def test_a_registered_toy_game_is_listed_from_its_own_declaration(client, toy):
+    games = client.get("/api/v1/games/").json()["results"]
+    assert [game["id"] for game in games] == ["aniolowie", "toy"]
+    toy_game = client.get("/api/v1/games/toy/").json()
+    assert toy_game == games[1]
+    assert toy_game["name"] == {"en": "Toy"}  # only the languages the Text holds
+    assert toy_game["rulebook"] is None
+    assert toy_game["hand"] is None
+    assert toy_game["sections"] == [] and toy_game["options"] == [] and toy_game["charts"] == []
+    assert toy_game["kinds"] == [
+        {
+            "id": "unit",
+            "label": {"pl": "jednostka", "en": "unit"},
+            "plural": {"pl": "jednostki", "en": "units"},
+        },
+        {"id": "spell", "label": {"pl": "czar", "en": "spell"}, "plural": None},
+    ]
+    attributes = _by_id(toy_game["attributes"])
+    assert list(attributes) == ["tier", "school", "power", "flying"]
+    assert [(v["id"], v["label"]["en"], v["rank"]) for v in attributes["tier"]["values"]] == [
+        ("bronze", "bronze", 1),
+        ("silver", "silver", 2),
+        ("gold", "gold", 3),
+    ]
+    assert attributes["school"]["kinds"] == ["spell"]
+    assert attributes["power"]["search_keys"] == {"pl": ["siła"], "en": ["pow", "power"]}
+    assert attributes["flying"]["type"] == "bool"
+
+
+def test_a_game_unregistered_is_gone(client, toy):
+    assert client.get("/api/v1/games/toy/").status_code == 200
+    unregister("toy")
+    assert client.get("/api/v1/games/toy/").status_code == 404
+    assert [g["id"] for g in client.get("/api/v1/games/").json()["results"]] == ["aniolowie"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "No game has this id; see /api/v1/games/."),
+        ("pl", "Żadna gra nie ma takiego identyfikatora; zobacz /api/v1/games/."),
+    ],
+)
+def test_an_unknown_game_is_the_api_s_json_404(client, lang, message):
+    response = client.get("/api/v1/games/chess/", HTTP_ACCEPT_LANGUAGE=lang)
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {
+        "error": {"status": 404, "code": "not_found", "message": message, "fields": {}}
+    }
+
+
+@pytest.mark.parametrize("game", ["%00", "a%00b", "a%20b", "aniolowie/x", "ANIOLOWIE", "a" * 300])
+def test_odd_game_ids_are_404_too(client, game):
+    response = client.get(f"/api/v1/games/{game}/")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+
+
+@pytest.mark.parametrize("url", ["/api/v1/games/", "/api/v1/games/aniolowie/"])
+def test_the_games_answer_304_to_a_matching_etag(client, url):
+    first = client.get(url)
+    assert first.status_code == 200
+    assert {"Accept", "Accept-Language"} <= set(first["Vary"].split(", "))
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    assert not again.content
+    assert client.get(url, HTTP_IF_NONE_MATCH='"stale"').status_code == 200
+
+
+@pytest.mark.parametrize("url", ["/api/v1/games/", "/api/v1/games/aniolowie/"])
+def test_the_body_is_the_same_whatever_the_language(client, url):
+    polish = client.get(url, HTTP_ACCEPT_LANGUAGE="pl")
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    assert polish.content == english.content
+    assert polish["ETag"] == english["ETag"]
+
+
+def test_the_schema_describes_every_key_of_the_answer(client):
+    components = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    game = client.get("/api/v1/games/aniolowie/").json()
+    shapes = {
+        "Game": [game],
+        "GameKind": game["kinds"],
+        "GameAttribute": game["attributes"],
+        "GameValue": [v for a in game["attributes"] + game["options"] for v in a["values"]],
+        "GameSection": game["sections"],
+        "GameOption": game["options"],
+        "GameFormat": game["formats"],
+        "GameChart": game["charts"],
+        "GameHand": [game["hand"]],
+    }
+    for name, items in shapes.items():
+        schema = components[name]
+        assert items, name
+        for item in items:
+            assert set(item) == set(schema["properties"]) == set(schema["required"]), name
+    assert components["Text"]["additionalProperties"] == {"type": "string"}
+    text = {"$ref": "#/components/schemas/Text"}
+    assert components["Game"]["properties"]["name"] == text
+    assert components["Game"]["properties"]["rulebook"]["allOf"] == [text]
+    assert components["Game"]["properties"]["rulebook"]["nullable"] is True
+    assert components["AttributeTypeEnum"]["enum"] == ["choice", "int", "bool", "text"]
+    assert components["ChartStyleEnum"]["enum"] == ["bars", "ladder"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "url", ["/api/v1/games/", "/api/v1/games/aniolowie/", "/api/v1/games/nothing/"]
+)
+def test_the_games_make_no_database_query(client, url, toy, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = client.get(url)
+    assert response.status_code in (200, 404)
