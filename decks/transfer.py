@@ -1,4 +1,4 @@
-"""Deck import and export: plain text, the JSON contract and deck codes.
+"""Deck import and export: plain text and the JSON contract; deck codes are read through codes.
 
 Reads only: importing turns input into an ImportedDeck (game, options, {card id: count}) or raises
 ImportFailed with every problem found; the views then save through decks.services.
@@ -6,12 +6,8 @@ ImportFailed with every problem found; the views then save through decks.service
 
 from __future__ import annotations
 
-import base64
-import binascii
 import difflib
 import json
-import re
-import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +18,7 @@ from django.utils.translation import gettext as _
 import rules
 from cardbase.language import page_lang
 from cardbase.models import Card, Game
-from decks import selectors, textformat
+from decks import codes, selectors, textformat
 from decks.contract import contract_for, judge
 from decks.models import Deck
 from decks.selectors import DeckSheet, deck_contract, deck_counts
@@ -434,31 +430,11 @@ def read_json(text: str, *, options: Mapping[str, str] | None = None) -> Importe
 def read_code(code: str, *, options: Mapping[str, str] | None = None) -> ImportedDeck:
     """Read a deck code (or a link holding one) and check its cards exist; raise ImportFailed."""
     try:
-        code_faction, counts = decode_code(code_from_input(code))
-    except CodeError as exc:
+        opened = codes.open_code(code)
+    except codes.CodeError as exc:
         raise ImportFailed([Problem(exc.message)]) from None
-    cards = {card.pk: card for card in Card.objects.filter(pk__in=counts).select_related("game")}
-    missing = sorted(set(counts) - set(cards))
-    if missing:
-        raise ImportFailed(
-            [
-                Problem(
-                    _(
-                        "Kod wskazuje karty, których nie ma w katalogu (numery %(ids)s); mógł "
-                        "powstać na innej stronie albo karty usunięto."
-                    )
-                    % {"ids": ", ".join(map(str, missing))}
-                )
-            ]
-        )
-    games = {card.game.slug for card in cards.values()}
-    if len(games) > 1:
-        raise ImportFailed([Problem(_("Kod łączy karty różnych gier."))])
-    game = games.pop() if games else rules.default_game_id()
-    if game not in rules.GAME_MODULES:
-        raise ImportFailed([Problem(_("Nieznana gra „%(game)s”.") % {"game": game})])
-    stated = {"faction": code_faction} if code_faction else {}
-    return ImportedDeck(game, {**stated, **(options or {})}, counts, cards)
+    stated = {**opened.options, **(options or {})}
+    return ImportedDeck(opened.game, stated, opened.cards, opened.cards_by_id)
 
 
 def read_import(fmt: str, text: str, *, options: Mapping[str, str] | None = None) -> ImportedDeck:
@@ -513,114 +489,6 @@ def infer_option(option, cards: Iterable[Card]) -> str | None:
     choices = {value.id for value in option.values}
     seen = {card.attribute(option.card_attribute) for card in cards} & choices
     return seen.pop() if len(seen) == 1 else None
-
-
-# ---------------------------------------------------------------------------------------------
-# Deck codes: "1" + faction letter + base64url(varint pairs + checksum byte)
-
-CODE_VERSION = "1"
-_FACTION_LETTERS = {"lord": "L", "fallen": "F"}
-_LETTER_FACTIONS = {letter: faction for faction, letter in _FACTION_LETTERS.items()}
-MAX_CODE_CHARS = 2000
-_MAX_VARINT_BYTES = 5  # 35 bits: far beyond any card id
-_BASE64URL = re.compile(r"[A-Za-z0-9_-]*", re.ASCII)
-
-
-class CodeError(ValueError):
-    """A deck code that cannot be read; `message` says why, for the user."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
-def _checksum(head: str, payload: bytes) -> int:
-    # Covers the version and faction letters too, so a mistyped letter is caught.
-    return zlib.crc32(head.encode("ascii") + payload) & 0xFF
-
-
-def encode_code(faction: str, counts: Mapping[int, int]) -> str:
-    """Return the deck code of a faction and {card id: count}: ids sorted, stored as gaps."""
-    head = CODE_VERSION + _FACTION_LETTERS[faction]
-    payload = bytearray()
-    previous = 0
-    for card_id in sorted(card_id for card_id, count in counts.items() if count > 0):
-        payload += _varint(card_id - previous) + _varint(counts[card_id])
-        previous = card_id
-    payload.append(_checksum(head, bytes(payload)))
-    return head + base64.urlsafe_b64encode(bytes(payload)).decode("ascii").rstrip("=")
-
-
-def code_from_input(text: str) -> str:
-    """Take a code from what a user pasted: the code itself or a link to its page."""
-    text = "".join(text.split())
-    if "/code/" in text:
-        text = text.split("/code/", 1)[1].split("?", 1)[0].split("#", 1)[0].strip("/")
-    return text
-
-
-def decode_code(code: str) -> tuple[str, dict[int, int]]:
-    """Return (faction, {card id: count}) of a deck code; raise CodeError if it is not one."""
-    bad = _("To nie jest poprawny kod talii (%(why)s). Skopiuj go jeszcze raz, w całości.")
-    if not code:
-        raise CodeError(_("Podaj kod talii."))
-    if len(code) > MAX_CODE_CHARS:
-        raise CodeError(bad % {"why": _("za długi")})
-    if code[0] != CODE_VERSION:
-        raise CodeError(bad % {"why": _("nieznana wersja kodu")})
-    faction = _LETTER_FACTIONS.get(code[1:2].upper())
-    if faction is None:
-        raise CodeError(bad % {"why": _("nieznana frakcja")})
-    body = code[2:]
-    if not _BASE64URL.fullmatch(body):
-        raise CodeError(bad % {"why": _("niedozwolone znaki")})
-    try:
-        payload = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    except (binascii.Error, ValueError):
-        raise CodeError(bad % {"why": _("niedozwolone znaki")}) from None
-    if not payload or payload[-1] != _checksum(code[:2], payload[:-1]):
-        raise CodeError(bad % {"why": _("suma kontrolna się nie zgadza")})
-    numbers: list[int] = []
-    value = shift = length = 0
-    for byte in payload[:-1]:
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        length += 1
-        if length > _MAX_VARINT_BYTES:
-            raise CodeError(bad % {"why": _("uszkodzona liczba")})
-        if not byte & 0x80:
-            numbers.append(value)
-            value = shift = length = 0
-    if length or len(numbers) % 2:
-        raise CodeError(bad % {"why": _("urwany")})
-    counts: dict[int, int] = {}
-    card_id = 0
-    for gap, count in zip(numbers[::2], numbers[1::2], strict=True):
-        if gap < 1 or not 1 <= count <= MAX_COPIES_PER_ENTRY:
-            raise CodeError(bad % {"why": _("niemożliwa karta lub liczba kopii")})
-        card_id += gap
-        counts[card_id] = count
-    if len(counts) > MAX_DISTINCT_CARDS:
-        raise CodeError(bad % {"why": _("za dużo kart")})
-    return faction, counts
-
-
-def deck_code(deck: Deck) -> str:
-    """Return the code of a saved deck."""
-    counts = {card.pk: count for card, count in deck_counts(deck)}
-    return encode_code(deck.options.get("faction", "lord"), counts)
 
 
 # ---------------------------------------------------------------------------------------------

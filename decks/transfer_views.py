@@ -17,7 +17,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardbase.language import page_lang
-from decks import selectors, services, transfer
+from decks import codes, selectors, services, transfer
 from decks.forms import DeckOptionsMixin
 from decks.models import Deck
 from decks.view_helpers import readable_deck_or_404
@@ -178,7 +178,7 @@ def _code_url(code: str, name: str = "") -> str:
 @require_GET
 def deck_code_of(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
-    return redirect(_code_url(transfer.deck_code(deck), deck.name))
+    return redirect(_code_url(codes.deck_code(deck), deck.name))
 
 
 @require_GET

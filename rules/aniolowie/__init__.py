@@ -58,6 +58,7 @@ GAME = Game(
     contract_attributes=CONTRACT_ATTRIBUTES,
     copy_limit=lambda attributes: copy_limit(attributes.get("edition_symbol")),
     rulebook=Text(pl="Aniołowie – podręcznik v2.1 (2006)", en="Aniołowie rulebook v2.1 (2006)"),
+    legacy_code_letters={"L": {"faction": "lord"}, "F": {"faction": "fallen"}},
 )
 
 __all__ = ["GAME", "GAME_ID", "HUMANS", "ZASTEP", "Card", "Deck", "parse_deck", "validate"]

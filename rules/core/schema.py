@@ -384,6 +384,11 @@ class Game:
     # How many copies of a card a deck may hold, from its attributes; None while unknown.
     copy_limit: Callable[[Mapping[str, Any]], int | None] = lambda attributes: None
     rulebook: Text | None = None
+    # Version 1 deck codes (card ids, before codes carried the game) named the options by one
+    # letter; kept so that codes made then keep opening.
+    legacy_code_letters: Mapping[str, Mapping[str, str]] = field(
+        default_factory=dict, hash=False, compare=False
+    )
 
     def section_for(self, kind_id: str) -> Section | None:
         """Return the section a card of this kind goes into by default."""

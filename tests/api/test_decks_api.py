@@ -14,7 +14,11 @@ pytestmark = pytest.mark.django_db
 
 def make_deck(owner, visibility: str, **kwargs) -> Deck:
     return services.deck_create(
-        owner=owner, name=f"Talia {visibility}", options={"faction": "lord"}, visibility=visibility, **kwargs
+        owner=owner,
+        name=f"Talia {visibility}",
+        options={"faction": "lord"},
+        visibility=visibility,
+        **kwargs,
     )
 
 
@@ -295,7 +299,9 @@ def test_valid_takes_true_false_1_and_0(alice, game, query, expected):
         visibility="public",
         cards=legal_deck_cards("lord", game=game),
     )
-    services.deck_create(owner=alice, name="invalid", options={"faction": "lord"}, visibility="public")
+    services.deck_create(
+        owner=alice, name="invalid", options={"faction": "lord"}, visibility="public"
+    )
     body = APIClient().get(f"/api/v1/decks/?{query}").json()
     assert {deck["name"] for deck in body["results"]} == expected
 
@@ -377,7 +383,9 @@ def test_deck_list_queries_do_not_grow_with_the_page_size(alice, game):
     from django.test.utils import CaptureQueriesContext
 
     for n in range(60):
-        services.deck_create(owner=alice, name=f"Talia {n}", options={"faction": "lord"}, visibility="public")
+        services.deck_create(
+            owner=alice, name=f"Talia {n}", options={"faction": "lord"}, visibility="public"
+        )
     counts = []
     for size in (5, 50):
         with CaptureQueriesContext(connection) as ctx:

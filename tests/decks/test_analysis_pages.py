@@ -40,7 +40,11 @@ def cards():
 @pytest.fixture
 def deck(owner, cards):
     return services.deck_create(
-        owner=owner, name="Chóry Pana", options={"faction": "lord"}, visibility="public", cards=cards
+        owner=owner,
+        name="Chóry Pana",
+        options={"faction": "lord"},
+        visibility="public",
+        cards=cards,
     )
 
 
@@ -139,7 +143,10 @@ def test_angels_of_unknown_order_count_as_angels_and_toward_no_choir(client, own
     known = AngelFactory(order="angels", level=3)
     unknown = AngelFactory(order="", level=None)
     deck = services.deck_create(
-        owner=owner, name="Nieznane", options={"faction": "lord"}, cards={known.pk: 1, unknown.pk: 2}
+        owner=owner,
+        name="Nieznane",
+        options={"faction": "lord"},
+        cards={known.pk: 1, unknown.pk: 2},
     )
     client.force_login(owner)
     response = client.get(url("deck-stats", deck))
@@ -297,7 +304,9 @@ def zastep_of(owner, size):
     """A deck whose ZASTĘP is `size` distinct cards, one copy each, and one human beside."""
     angels = [AngelFactory(name=f"Anioł {n}", order="angels") for n in range(size)]
     cards = {angel.pk: 1 for angel in angels} | {HumanFactory().pk: 1}
-    deck = services.deck_create(owner=owner, name="Zastęp", options={"faction": "lord"}, cards=cards)
+    deck = services.deck_create(
+        owner=owner, name="Zastęp", options={"faction": "lord"}, cards=cards
+    )
     return deck, {angel.pk for angel in angels}
 
 
@@ -343,7 +352,9 @@ def test_the_print_sheet_lists_the_deck_grouped(client, deck, owner):
 
 def test_the_print_sheet_shows_faults(client, owner):
     angel = AngelFactory(order="powers", level=7)
-    deck = services.deck_create(owner=owner, name="Zła", options={"faction": "lord"}, cards={angel.pk: 1})
+    deck = services.deck_create(
+        owner=owner, name="Zła", options={"faction": "lord"}, cards={angel.pk: 1}
+    )
     client.force_login(owner)
     html = client.get(url("deck-print", deck)).content.decode()
     assert 'data-valid="false"' in html and 'data-code="deck-size"' in html
@@ -366,7 +377,9 @@ def test_a_private_deck_of_another_player_is_404_on_every_page(client, owner, st
 @pytest.mark.parametrize("name", PAGES)
 @pytest.mark.parametrize("visibility", ["public", "unlisted"])
 def test_anyone_opens_the_pages_of_a_shared_deck(client, owner, name, visibility):
-    deck = services.deck_create(owner=owner, name="Wspólna", options={"faction": "lord"}, visibility=visibility)
+    deck = services.deck_create(
+        owner=owner, name="Wspólna", options={"faction": "lord"}, visibility=visibility
+    )
     assert client.get(url(name, deck)).status_code == 200
 
 

@@ -100,7 +100,11 @@ def test_new_deck_form_creates_a_deck_and_opens_the_builder(client, owner):
     deck = Deck.objects.get(owner=owner)
     assert response.status_code == 302
     assert response["Location"] == reverse("deck-edit", args=[deck.pk])
-    assert (deck.name, deck.options["faction"], deck.visibility) == ("Upadli z ognia", "fallen", "private")
+    assert (deck.name, deck.options["faction"], deck.visibility) == (
+        "Upadli z ognia",
+        "fallen",
+        "private",
+    )
 
 
 def test_saving_returns_the_new_version_and_the_panels(client, owner):

@@ -27,7 +27,9 @@ def listed(client, **params):
 def test_only_public_decks_are_listed(client):
     owner = UserFactory()
     public(owner, "Publiczna")
-    services.deck_create(owner=owner, name="Przez link", options={"faction": "lord"}, visibility="unlisted")
+    services.deck_create(
+        owner=owner, name="Przez link", options={"faction": "lord"}, visibility="unlisted"
+    )
     services.deck_create(owner=owner, name="Prywatna", options={"faction": "lord"})
     assert listed(client) == ["Publiczna"]
 
@@ -124,7 +126,9 @@ def test_a_fork_links_back_only_to_an_original_the_viewer_may_open(client):
 def test_every_save_keeps_a_version_and_history_shows_the_changes(client):
     owner = UserFactory()
     angel, human = AngelFactory(name="Anioł A"), HumanFactory(name="Człowiek C")
-    deck = services.deck_create(owner=owner, name="Pierwsza", options={"faction": "lord"}, cards={angel.pk: 2})
+    deck = services.deck_create(
+        owner=owner, name="Pierwsza", options={"faction": "lord"}, cards={angel.pk: 2}
+    )
     deck = services.deck_update(deck=deck, expected_version=1, cards={angel.pk: 1, human.pk: 1})
     deck = services.deck_update(deck=deck, expected_version=2, name="Druga")
     assert list(deck.versions.values_list("number", flat=True)) == [3, 2, 1]
@@ -140,7 +144,9 @@ def test_every_save_keeps_a_version_and_history_shows_the_changes(client):
 def test_restoring_a_version_saves_it_as_the_newest(client):
     owner = UserFactory()
     angel, human = AngelFactory(), HumanFactory()
-    deck = services.deck_create(owner=owner, name="Stara", options={"faction": "lord"}, cards={angel.pk: 2})
+    deck = services.deck_create(
+        owner=owner, name="Stara", options={"faction": "lord"}, cards={angel.pk: 2}
+    )
     services.deck_update(deck=deck, expected_version=1, name="Nowa", cards={human.pk: 1})
     client.force_login(owner)
     response = client.post(reverse("deck-restore", args=[deck.pk, 1]), {"version": 2})

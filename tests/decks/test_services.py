@@ -20,7 +20,9 @@ pytestmark = pytest.mark.django_db
 
 def test_a_legal_deck_is_stored_valid_with_its_totals():
     cards = legal_deck_cards("fallen")
-    deck = services.deck_create(owner=UserFactory(), name="Upadli", options={"faction": "fallen"}, cards=cards)
+    deck = services.deck_create(
+        owner=UserFactory(), name="Upadli", options={"faction": "fallen"}, cards=cards
+    )
     deck.refresh_from_db()
     assert deck.is_valid is True
     assert deck.verdict == {"valid": True, "violations": []}
@@ -42,7 +44,10 @@ def test_the_verdict_names_the_cards_at_fault_by_id():
     cards = legal_deck_cards("lord")
     intruder = AngelFactory(faction="fallen", name="Intruz", slug="intruz")
     deck = services.deck_create(
-        owner=UserFactory(), name="Mieszana", options={"faction": "lord"}, cards={**cards, intruder.pk: 1}
+        owner=UserFactory(),
+        name="Mieszana",
+        options={"faction": "lord"},
+        cards={**cards, intruder.pk: 1},
     )
     mix = [v for v in deck.verdict["violations"] if v["code"] == "faction-mix"]
     assert len(mix) == 1
@@ -85,7 +90,9 @@ def test_a_stale_save_is_refused_and_changes_nothing():
 
 def test_settings_only_save_keeps_the_cards_and_revalidates_for_the_new_faction():
     cards = legal_deck_cards("fallen")
-    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "fallen"}, cards=cards)
+    deck = services.deck_create(
+        owner=UserFactory(), name="T", options={"faction": "fallen"}, cards=cards
+    )
     deck = services.deck_update(deck=deck, expected_version=1, options={"faction": "lord"})
     assert deck.card_total == 46
     assert "faction-mix" in {v["code"] for v in deck.verdict["violations"]}
@@ -118,21 +125,29 @@ def test_bad_input_says_what_and_where_and_saves_nothing(kwargs, field, words):
 def test_cards_of_another_game_are_refused(other_game):
     other = AngelFactory(game=GameFactory(slug="inwo", name="INWO"))
     with pytest.raises(services.DeckInputError) as error:
-        services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"}, cards={other.pk: 1})
+        services.deck_create(
+            owner=UserFactory(), name="T", options={"faction": "lord"}, cards={other.pk: 1}
+        )
     assert str(other.pk) in error.value.message
 
 
 def test_a_game_without_rules_cannot_have_decks_yet():
     GameFactory(slug="dark-eden", name="Dark Eden")
     with pytest.raises(services.DeckInputError) as error:
-        services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"}, game="dark-eden")
+        services.deck_create(
+            owner=UserFactory(), name="T", options={"faction": "lord"}, game="dark-eden"
+        )
     assert error.value.field == "game"
 
 
 def test_copy_belongs_to_the_new_owner_and_links_back():
     cards = legal_deck_cards("lord")
     original = services.deck_create(
-        owner=UserFactory(), name="Cudza", options={"faction": "lord"}, cards=cards, visibility="public"
+        owner=UserFactory(),
+        name="Cudza",
+        options={"faction": "lord"},
+        cards=cards,
+        visibility="public",
     )
     me = UserFactory()
     copy = services.deck_copy(deck=original, owner=me)
@@ -146,7 +161,9 @@ def test_copy_belongs_to_the_new_owner_and_links_back():
 
 def test_correcting_a_card_in_the_catalogue_refreshes_the_decks_that_hold_it():
     cards = legal_deck_cards("fallen")
-    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "fallen"}, cards=cards)
+    deck = services.deck_create(
+        owner=UserFactory(), name="T", options={"faction": "fallen"}, cards=cards
+    )
     assert deck.is_valid
     order = SCHEMA.attribute("order")
     entries = deck.entries.filter(attribute_q(order, "angels", prefix="card__"))
@@ -163,7 +180,9 @@ def test_revalidating_after_a_correction_counts_the_decks_whose_verdict_changed(
 ):
     cards = legal_deck_cards("fallen")
     decks = [
-        services.deck_create(owner=UserFactory(), name=f"T{n}", options={"faction": "fallen"}, cards=cards)
+        services.deck_create(
+            owner=UserFactory(), name=f"T{n}", options={"faction": "fallen"}, cards=cards
+        )
         for n in range(4)
     ]
     untouched = services.deck_create(owner=UserFactory(), name="Inna", options={"faction": "lord"})
@@ -186,7 +205,9 @@ def test_contract_round_trips_through_the_rules_engine():
     import rules
 
     cards = legal_deck_cards("lord")
-    deck = services.deck_create(owner=UserFactory(), name="T", options={"faction": "lord"}, cards=cards)
+    deck = services.deck_create(
+        owner=UserFactory(), name="T", options={"faction": "lord"}, cards=cards
+    )
     contract = selectors.deck_contract(deck)
     assert contract["game"] == "aniolowie" and contract["faction"] == "lord"
     assert sum(entry["count"] for entry in contract["cards"]) == 46
@@ -220,7 +241,9 @@ def test_contract_round_trips_through_the_rules_engine():
     ],
 )
 def test_values_of_the_wrong_type_or_size_are_refused_by_name(kwargs, field, words):
-    deck = services.deck_create(owner=UserFactory(), name="Stara nazwa", options={"faction": "lord"})
+    deck = services.deck_create(
+        owner=UserFactory(), name="Stara nazwa", options={"faction": "lord"}
+    )
     with pytest.raises(services.DeckInputError) as error:
         services.deck_update(deck=deck, **({"expected_version": 1} | kwargs))
     assert error.value.field == field
@@ -341,7 +364,10 @@ def test_two_catalogue_cards_of_one_name_give_an_invalid_verdict_not_an_error():
     lord = AngelFactory(name="Gaap", slug="gaap-pana", faction="lord", order="powers", level=7)
     fallen = AngelFactory(name="GAAP", slug="gaap-upadly", faction="fallen", order="powers")
     deck = services.deck_create(
-        owner=UserFactory(), name="Mieszana", options={"faction": "lord"}, cards={lord.pk: 1, fallen.pk: 1}
+        owner=UserFactory(),
+        name="Mieszana",
+        options={"faction": "lord"},
+        cards={lord.pk: 1, fallen.pk: 1},
     )
     assert deck.verdict["valid"] is False
     [violation] = deck.verdict["violations"]
