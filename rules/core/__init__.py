@@ -1,5 +1,6 @@
 """What every game shares: verdicts and violations, name folding, the schema pieces, the registry."""
 
+from rules.core.face import Colour, Face
 from rules.core.schema import (
     Attribute,
     AttributeFault,
@@ -36,8 +37,10 @@ __all__ = [
     "AttributeFault",
     "CardSchema",
     "Chart",
+    "Colour",
     "Flag",
     "DeckFormatError",
+    "Face",
     "Format",
     "Game",
     "HandRule",

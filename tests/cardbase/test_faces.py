@@ -1,4 +1,4 @@
-"""Generated card faces: pure Pillow, no Django and no database needed."""
+"""Generated card faces: pure Pillow and pure rules, no Django and no database needed."""
 
 import dataclasses
 import io
@@ -11,12 +11,18 @@ from PIL import Image, ImageDraw
 
 from cardbase import faces
 from cardbase.faces import (
-    ACCENT_COLORS,
-    COLORS,
     FACE_VERSION,
+    NEUTRAL_COLOUR,
+    UNKNOWN_COLOUR,
     CardFace,
+    Rings,
+    face_of,
     render_card_face,
 )
+from rules.aniolowie import GAME
+from rules.aniolowie.face import FACE
+from rules.core.face import Colour, Face
+from tests.toy_game import toy_game
 
 
 @pytest.fixture(autouse=True)
@@ -29,25 +35,26 @@ def _media_root():
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
-ANGEL = CardFace(
-    name="Marocjasz",
-    kind_label="Anioł",
+COLOURS = FACE.colours
+
+
+def aniolowie_face(kind: str, name: str, **attributes) -> CardFace:
+    """Describe an Aniołowie card's face, its derived attributes computed as a stored card's are."""
+    complete = GAME.schema.complete(kind, attributes)
+    return face_of(GAME, kind, name=name, attributes=complete, lang="pl", text="Tekst karty.")
+
+
+ANGEL = aniolowie_face(
+    "angel",
+    "Marocjasz",
     level=7,
-    order_label="Potęgi",
-    choir="II",
-    choir_label="Krąg II",
+    order="powers",
     color="red",
-    faction_label="Upadli",
+    faction="fallen",
     edition_symbol="filled",
 )
-UNKNOWN = CardFace(name="Marocjasz", kind_label="Anioł")
-HUMAN = CardFace(
-    name="Łucja",
-    kind_label="Człowiek",
-    subtitle="dobry · kobieta",
-    edition_symbol="empty",
-    kind="human",
-)
+UNKNOWN = aniolowie_face("angel", "Marocjasz")
+HUMAN = aniolowie_face("human", "Łucja", alignment="good", sex="female", edition_symbol="empty")
 
 
 def open_png(data: bytes) -> Image.Image:
@@ -73,6 +80,58 @@ def frame_pixels(image: Image.Image) -> list[tuple[int, ...]]:
     return [image.getpixel(point) for point in points]
 
 
+# --- what a face shows --------------------------------------------------------------------------
+
+
+def test_an_angel_shows_its_attributes_where_aniolowie_places_them():
+    assert (
+        CardFace(
+            name="Marocjasz",
+            kind_label="anioł",
+            colour=COLOURS["red"],
+            badge="07",
+            corner="filled",
+            title="Potęgi",
+            rings=Rings(2, "Krąg II"),
+            footer="Upadli",
+        )
+        == ANGEL
+    )
+
+
+def test_an_angel_shows_every_place_and_a_question_mark_where_unknown():
+    assert (
+        CardFace(
+            name="Marocjasz",
+            kind_label="anioł",
+            colour=UNKNOWN_COLOUR,
+            badge="?",
+            corner="unknown",
+            title="?",
+            rings=Rings(None, "?"),
+            footer="?",
+        )
+        == UNKNOWN
+    )
+
+
+def test_other_kinds_show_only_what_is_known_besides_the_corner_mark_and_facts():
+    assert (
+        CardFace(
+            name="Łucja",
+            kind_label="człowiek",
+            corner="empty",
+            subtitle="dobry · kobieta",
+        )
+        == HUMAN
+    )
+    human = aniolowie_face("human", "Łucja", level=4, sex="female")
+    assert (human.badge, human.corner, human.subtitle) == ("04", "unknown", "? · kobieta")
+    intervention = aniolowie_face("intervention", "Boska Interwencja", faction="any")
+    assert (intervention.footer, intervention.colour) == ("obie frakcje", NEUTRAL_COLOUR)
+    assert aniolowie_face("intervention", "Boska Interwencja").footer is None
+
+
 # --- rendering ---------------------------------------------------------------------------------
 
 
@@ -95,19 +154,19 @@ def test_too_narrow_a_face_is_refused():
         render_card_face(ANGEL, width=10)
 
 
-@pytest.mark.parametrize("colour", sorted(COLORS))
+@pytest.mark.parametrize("colour", sorted(COLOURS))
 def test_frame_is_drawn_in_the_card_colour(colour):
-    image = open_png(render_card_face(dataclasses.replace(ANGEL, color=colour)))
+    image = open_png(render_card_face(aniolowie_face("angel", "Marocjasz", color=colour)))
     for pixel in frame_pixels(image):
-        assert distance(pixel, rgb(COLORS[colour])) <= 2, (colour, pixel)
+        assert distance(pixel, rgb(COLOURS[colour].frame)) <= 2, (colour, pixel)
         assert pixel[3] == 255
 
 
 def test_unknown_colour_frame_differs_from_every_card_colour():
     image = open_png(render_card_face(UNKNOWN))
     for pixel in frame_pixels(image):
-        for colour in COLORS.values():
-            assert distance(pixel, rgb(colour)) > 30, (pixel, colour)
+        for colour in COLOURS.values():
+            assert distance(pixel, rgb(colour.frame)) > 30, (pixel, colour)
 
 
 def test_unknown_colour_frame_is_hatched():
@@ -120,7 +179,7 @@ def test_unknown_colour_frame_is_hatched():
 
 
 def test_white_frame_has_a_dark_outline_to_show_on_white_pages():
-    image = open_png(render_card_face(dataclasses.replace(ANGEL, color="white")))
+    image = open_png(render_card_face(dataclasses.replace(ANGEL, colour=COLOURS["white"])))
     outline = image.getpixel((0, image.height // 2))
     assert max(outline[:3]) < 80
 
@@ -149,43 +208,45 @@ def count_near(image: Image.Image, colour: str, tolerance: int = 6) -> int:
 
 def test_choir_is_drawn_as_that_many_rings():
     """Only the choir changes; each extra ring adds about the same number of ring pixels."""
-    accent = ACCENT_COLORS["red"]
+    accent = COLOURS["red"].accent
     counts = [
         count_near(
-            open_png(render_card_face(dataclasses.replace(ANGEL, choir=choir, choir_label="Krąg"))),
+            open_png(render_card_face(dataclasses.replace(ANGEL, rings=Rings(count, "Krąg")))),
             accent,
         )
-        for choir in ("I", "II", "III")
+        for count in (1, 2, 3)
     ]
     one_ring = counts[1] - counts[0]
     assert one_ring > 40
     assert counts[2] - counts[1] == pytest.approx(one_ring, rel=0.15)
 
-    def ring_row(choir: str) -> Image.Image:
-        image = open_png(render_card_face(dataclasses.replace(ANGEL, choir=choir)))
+    def ring_row(count: int) -> Image.Image:
+        rings = Rings(count, ANGEL.rings.label)
+        image = open_png(render_card_face(dataclasses.replace(ANGEL, rings=rings)))
         return image.crop((20, 262, 280, 298))
 
-    assert ring_row("I").tobytes() != ring_row("III").tobytes()
+    assert ring_row(1).tobytes() != ring_row(3).tobytes()
 
 
 def test_level_is_printed_with_two_digits():
     """07 and 7 would look the same if the level were not zero-padded; 07 differs from 17."""
+    assert ANGEL.badge == "07"
     seven = render_card_face(ANGEL)
-    seventeen = render_card_face(dataclasses.replace(ANGEL, level=17))
+    seventeen = render_card_face(dataclasses.replace(ANGEL, badge="17"))
     assert seven != seventeen
 
 
 def test_human_has_no_level_badge_or_rings():
     image = open_png(render_card_face(HUMAN))
     inside_badge = (38, 56)  # the badge is centred on (56, 56); its "?" or digits are narrower
-    assert distance(image.getpixel(inside_badge), rgb(faces.frame_colour(HUMAN))) > 30
+    assert distance(image.getpixel(inside_badge), rgb(HUMAN.colour.frame)) > 30
     # An angel with unknown attributes does draw a (grey) badge there.
     angel = open_png(render_card_face(UNKNOWN))
-    assert distance(angel.getpixel(inside_badge), rgb(faces.UNKNOWN_COLOR)) <= 2
+    assert distance(angel.getpixel(inside_badge), rgb(UNKNOWN_COLOUR.frame)) <= 2
 
 
 def test_intervention_renders():
-    face = CardFace(name="Boska Interwencja", kind_label="Interwencja", kind="intervention")
+    face = aniolowie_face("intervention", "Boska Interwencja")
     assert open_png(render_card_face(face)).size == (300, 420)
 
 
@@ -205,10 +266,80 @@ def test_names_of_any_length_render(name):
 
 def test_name_fits_inside_the_frame():
     """A very long single word is shrunk (or broken), never drawn over the frame."""
-    long_word = dataclasses.replace(ANGEL, name="W" * 60, color="gold")
+    long_word = dataclasses.replace(ANGEL, name="W" * 60, colour=COLOURS["gold"])
     image = open_png(render_card_face(long_word))
     for pixel in frame_pixels(image):
-        assert distance(pixel, rgb(COLORS["gold"])) <= 2
+        assert distance(pixel, rgb(COLOURS["gold"].frame)) <= 2
+
+
+# --- another game ------------------------------------------------------------------------------
+
+GOLEM = {"tier": "silver", "power": 3, "flying": True}
+TIER_COLOURS = Face(
+    colour="tier",
+    colours={
+        "bronze": Colour("#8c5a2b"),
+        "silver": Colour("#a8a9ad"),
+        "gold": Colour("#d4af37", accent="#f0d77a"),
+    },
+)
+
+
+def ink_in(image: Image.Image, box: tuple[int, int, int, int], colour: str) -> int:
+    return count_near(image.crop(box), colour, tolerance=24)
+
+
+def test_a_game_without_a_face_declaration_gets_a_plain_face():
+    face = face_of(
+        toy_game(), "unit", name="Golem", attributes=GOLEM, lang="pl", text="Gdy wchodzi, dobierz."
+    )
+    assert face == CardFace(
+        name="Golem",
+        kind_label="jednostka",
+        subtitle="srebro · siła 3 · latający",
+        text="Gdy wchodzi, dobierz.",
+    )
+    spell = face_of(toy_game(), "spell", name="Iskra", attributes={}, lang="en")
+    assert (spell.kind_label, spell.subtitle, spell.text) == ("spell", "?", None)
+
+
+def test_a_plain_face_draws_the_name_and_the_kind_in_a_bronze_frame():
+    face = face_of(toy_game(), "unit", name="Golem", attributes=GOLEM, lang="pl")
+    image = open_png(render_card_face(face))
+    for pixel in frame_pixels(image):
+        assert distance(pixel, rgb(NEUTRAL_COLOUR.frame)) <= 2, pixel
+    name_box, kind_box = (30, 110, 270, 300), (60, 38, 240, 62)
+    assert ink_in(image, name_box, faces._INK) > 200
+    assert ink_in(image, kind_box, NEUTRAL_COLOUR.accent) > 50
+    renamed = open_png(render_card_face(dataclasses.replace(face, name="Chimera")))
+    assert renamed.crop(name_box).tobytes() != image.crop(name_box).tobytes()
+    spell = open_png(render_card_face(dataclasses.replace(face, kind_label="czar")))
+    assert spell.crop(kind_box).tobytes() != image.crop(kind_box).tobytes()
+    text_box = (30, 232, 270, 390)
+    assert ink_in(image, text_box, faces._INK) == 0
+    with_text = dataclasses.replace(face, text="Gdy wchodzi do gry, dobierz kartę.")
+    assert ink_in(open_png(render_card_face(with_text)), text_box, faces._INK) > 100
+
+
+@pytest.mark.parametrize("tier", sorted(TIER_COLOURS.colours))
+def test_a_declared_colour_attribute_gives_the_frame_its_colour(tier):
+    game = toy_game(face=TIER_COLOURS)
+    face = face_of(game, "unit", name="Golem", attributes={**GOLEM, "tier": tier}, lang="en")
+    assert face.subtitle == "power 3 · flying"  # the tier is drawn as the frame, not a fact
+    image = open_png(render_card_face(face))
+    for pixel in frame_pixels(image):
+        assert distance(pixel, rgb(TIER_COLOURS.colours[tier].frame)) <= 2, (tier, pixel)
+        assert pixel[3] == 255
+
+
+def test_an_unknown_declared_colour_is_hatched_and_a_kind_without_it_is_bronze():
+    game = toy_game(face=TIER_COLOURS)
+    unknown = face_of(game, "unit", name="Golem", attributes={}, lang="en")
+    assert unknown.colour == UNKNOWN_COLOUR
+    band = open_png(render_card_face(unknown)).convert("RGB")
+    assert len({band.getpixel((7, y)) for y in range(100, 320)}) > 3
+    spell = face_of(game, "spell", name="Iskra", attributes={"school": "fire"}, lang="en")
+    assert spell.colour == NEUTRAL_COLOUR
 
 
 # --- fingerprint -------------------------------------------------------------------------------
@@ -225,16 +356,15 @@ def test_fingerprint_is_short_stable_hex():
 CHANGES = {
     "name": "Marocjasz II",
     "kind_label": "Angel",
-    "level": 8,
-    "order_label": "Panowania",
-    "choir": "III",
-    "choir_label": "Chór II",
-    "color": "blue",
-    "faction_label": "Aniołowie Pana",
-    "edition_symbol": "empty",
+    "colour": COLOURS["blue"],
+    "badge": "08",
+    "corner": "empty",
+    "title": "Panowania",
+    "rings": Rings(3, "Chór II"),
+    "footer": "Aniołowie Pana",
     "subtitle": "x",
+    "text": "x",
     "unknown_label": "??",
-    "kind": "human",
 }
 
 
