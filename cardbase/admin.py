@@ -5,7 +5,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from cardbase import faces
+from cardbase import images
 from cardbase.forms import NOTE_PREFIX, CardForm
 from cardbase.models import Card, CardSource, Edition, Game, Printing
 from cardbase.services import make_printing_thumbnail
@@ -28,8 +28,8 @@ class PrintingForm(forms.ModelForm):
             )
         upload.seek(0)
         try:
-            faces.check_image(upload.read())
-        except faces.InvalidImage as exc:
+            images.check_image(upload.read())
+        except images.InvalidImage as exc:
             raise forms.ValidationError(str(exc)) from exc
         finally:
             upload.seek(0)

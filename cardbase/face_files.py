@@ -11,38 +11,16 @@ from cardbase import faces
 from cardbase.language import page_lang
 from cardbase.models import Card
 
-# The attributes a face draws in places of their own; the kind's other choices form its subtitle.
-DRAWN = frozenset({"faction", "order", "choir", "color", "edition_symbol", "level"})
-
 
 def face_for(card: Card) -> faces.CardFace:
-    """Describe a card's generated face in the active language, from the game's schema."""
-    lang = page_lang()
-    schema = card.schema
-    carried = {a.id: a for a in schema.attributes_of(card.kind)}
-
-    def value(attribute_id: str):
-        return card.attribute(attribute_id) if attribute_id in carried else None
-
-    def label(attribute_id: str) -> str | None:
-        found = value(attribute_id)
-        return None if found is None else carried[attribute_id].value_label(found, lang)
-
-    others = [a for a in carried.values() if a.type == "choice" and a.id not in DRAWN]
-    subtitle = " · ".join(label(a.id) or "?" for a in others) if others else None
-    level = value("level")
-    return faces.CardFace(
+    """Describe a card's generated face in the active language, as its game declares faces."""
+    return faces.face_of(
+        card.game_rules,
+        card.kind,
         name=card.name,
-        kind=card.kind,
-        kind_label=card.kind_label(lang),
-        level=level if isinstance(level, int) else None,
-        order_label=label("order"),
-        choir=value("choir"),
-        choir_label=card.value_label("choir", lang) if "choir" in carried else None,
-        color=value("color"),
-        faction_label=label("faction"),
-        edition_symbol=value("edition_symbol"),
-        subtitle=subtitle,
+        attributes=card.attributes or {},
+        lang=page_lang(),
+        text=card.text,
         unknown_label=_("?"),
     )
 

@@ -1,67 +1,45 @@
-"""Generated card faces and safe image thumbnails.
+"""Generated card faces.
 
 Some catalogue cards have no scan yet, so the site draws a stand-in face from the card's own
-attributes: a frame in the card's colour, the name, the level, the order with its choir drawn as
-rings (I = 1 ring, II = 2, III = 3), the faction and the edition symbol.  Anything unknown is drawn
-as ``?``; nothing is guessed.
+attributes, placed as the card's game declares (`rules.core.face.Face`): a frame in the card's
+colour, the kind, the name, a badge, a title, rings, a footer, a corner mark, the facts and the
+text.  Anything unknown is drawn as ``?``; nothing is guessed.
 
-The module also turns uploaded scans into thumbnails, refusing files that are not images, are
-damaged, or are too large to decode safely.
-
-Pure Pillow, no Django: the views and the admin pass in labels that are already translated.
+Pure Pillow and pure rules, no Django: cardbase/face_files.py passes in the language and the label
+for unknown values, already translated.
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 import io
 import json
 import os
 import unicodedata
-import warnings
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import IO
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw, ImageFont, ImageOps
+
+from rules.core.face import Colour, Face, Mark
+from rules.core.schema import Attribute, Game
 
 # Bump whenever the drawing code changes what a face looks like: it is part of the fingerprint,
 # so cached renders are redrawn.
 FACE_VERSION = "1"
 
-# Frame colours, as printed on the cards.
-COLORS = {
-    "gold": "#c9a227",
-    "red": "#b3261e",
-    "blue": "#1f5fa8",
-    "black": "#222222",
-    "white": "#f2f2f2",
-}
-UNKNOWN_COLOR = "#7f7f7f"  # neutral grey, hatched so it reads as "unknown"
-NEUTRAL_COLOR = "#8a7556"  # non-angel cards without a colour: plain bronze, not hatched
-
-# Lighter variants for lines and rings drawn on the dark background (a #222 ring would vanish).
-ACCENT_COLORS = {
-    "gold": "#e2bd45",
-    "red": "#e0574d",
-    "blue": "#5d98e3",
-    "black": "#c8bfae",
-    "white": "#f2f2f2",
-}
-_UNKNOWN_ACCENT = "#a9a9a9"
-_NEUTRAL_ACCENT = "#c2a878"
+UNKNOWN_COLOUR = Colour("#7f7f7f", accent="#a9a9a9")  # neutral grey, hatched: "unknown"
+NEUTRAL_COLOUR = Colour("#8a7556", accent="#c2a878")  # a card with no colour: plain bronze
 
 _BG_TOP = "#4b3a27"
 _BG_BOTTOM = "#1f1710"
 _INK = "#f3ead6"  # main text
 _MUTED = "#cbbd9f"  # secondary text
 _DARK = "#16110c"
-
-_RINGS = {"I": 1, "II": 2, "III": 3}
-_ANGEL = "angel"
 
 _ASPECT = 7 / 5
 _SUPERSAMPLE = 2  # draw at 2x and downscale: Pillow's shapes are not antialiased
@@ -144,24 +122,32 @@ def _displayable(text: str, size: int, bold: bool) -> str:
 
 
 @dataclass(frozen=True)
+class Rings:
+    """A row of rings (None: unknown, drawn as one dashed ring) and the line under it."""
+
+    count: int | None
+    label: str
+
+
+@dataclass(frozen=True)
 class CardFace:
-    """What a generated face shows; labels are already translated, None means unknown."""
+    """What a generated face shows, labels translated; a place left None is not drawn.
+
+    A place the card has but whose value is unknown holds `unknown_label`, an unknown colour is
+    UNKNOWN_COLOUR (drawn hatched), an unknown corner mark is "unknown".
+    """
 
     name: str
     kind_label: str
-    level: int | None = None
-    order_label: str | None = None
-    choir: str | None = None
-    choir_label: str | None = None
-    color: str | None = None
-    faction_label: str | None = None
-    edition_symbol: str | None = None
+    colour: Colour = NEUTRAL_COLOUR
+    badge: str | None = None
+    corner: Mark | Literal["unknown"] | None = None
+    title: str | None = None
+    rings: Rings | None = None
+    footer: str | None = None
     subtitle: str | None = None
+    text: str | None = None
     unknown_label: str = "?"
-    # "angel", "human" or "intervention" (the Kind values).  Angels, and cards whose kind is
-    # None, draw every angel attribute and "?" for the missing ones; other kinds have no order or
-    # choir and draw only the attributes they are given.
-    kind: str | None = _ANGEL
 
     def fingerprint(self) -> str:
         """A short hash of everything drawn and of FACE_VERSION, for naming cached renders."""
@@ -172,9 +158,114 @@ class CardFace:
         )
         return hashlib.sha1(payload.encode("utf-8")).hexdigest()[:16]
 
-    @property
-    def is_angel_like(self) -> bool:
-        return self.kind in (None, _ANGEL)
+
+def face_of(
+    game: Game,
+    kind: str,
+    *,
+    name: str,
+    attributes: Mapping[str, Any],
+    lang: str,
+    text: str = "",
+    unknown_label: str = "?",
+) -> CardFace:
+    """Describe the face of a card of `game`, placing its attributes as the game declares."""
+    style = game.face or Face()
+    carried = {a.id: a for a in game.schema.attributes_of(kind)}
+    in_full = kind in style.full_kinds
+
+    def place(
+        attribute_id: str | None,
+        show: Callable[[Attribute, Any], Any],
+        unknown: Any = unknown_label,
+    ) -> Any:
+        """Return what a place shows: None if the card lacks it, or if unknown on a plain kind."""
+        if attribute_id not in carried:
+            return None
+        value = attributes.get(attribute_id)
+        if value is None:
+            return unknown if in_full else None
+        return show(carried[attribute_id], value)
+
+    def label(attribute: Attribute, value: Any) -> str:
+        return _value_label(attribute, value, attributes, lang)
+
+    def badge(attribute: Attribute, value: Any) -> str:
+        return f"{value:02d}" if attribute.type == "int" else label(attribute, value)
+
+    def rings(attribute: Attribute, value: Any) -> Rings:
+        return Rings(style.ring_counts.get(value), label(attribute, value))
+
+    ring_row = place(style.rings, rings, unknown=Rings(None, unknown_label))
+    title = place(style.title, label)
+    facts = [
+        fact
+        for attribute_id in _fact_ids(style, carried)
+        if (fact := _fact(carried[attribute_id], attributes, lang, unknown_label)) is not None
+    ]
+    return CardFace(
+        name=name,
+        kind_label=game.schema.kind_label(kind, lang),
+        colour=_colour(style, carried, attributes),
+        badge=place(style.badge, badge),
+        corner=_corner(style, carried, attributes),
+        title=title,
+        rings=ring_row,
+        footer=place(style.footer, label),
+        subtitle=" · ".join(facts) or None,
+        # The text takes the middle of the face, where the title and the rings would go.
+        text=(text.strip() or None) if style.text and title is None and ring_row is None else None,
+        unknown_label=unknown_label,
+    )
+
+
+def _colour(style: Face, carried: Mapping[str, Attribute], attributes: Mapping[str, Any]) -> Colour:
+    if style.colour not in carried:
+        return NEUTRAL_COLOUR
+    return style.colours.get(attributes.get(style.colour), UNKNOWN_COLOUR)
+
+
+def _corner(
+    style: Face, carried: Mapping[str, Attribute], attributes: Mapping[str, Any]
+) -> Mark | Literal["unknown"] | None:
+    if style.corner not in carried:
+        return None
+    return style.marks.get(attributes.get(style.corner), "unknown")
+
+
+def _fact_ids(style: Face, carried: Mapping[str, Attribute]) -> list[str]:
+    """Return the attributes printed as facts under the name, those the card's kind has."""
+    if style.facts is not None:
+        return [attribute_id for attribute_id in style.facts if attribute_id in carried]
+    return [
+        attribute.id
+        for attribute in carried.values()
+        if attribute.type != "text" and attribute.id not in style.places
+    ]
+
+
+def _fact(
+    attribute: Attribute, attributes: Mapping[str, Any], lang: str, unknown_label: str
+) -> str | None:
+    """Say one fact: a value's label, a number or a flag after its name; None for a flag not set."""
+    value = attributes.get(attribute.id)
+    if attribute.type == "bool":
+        if value is False:
+            return None
+        return attribute.label(lang) if value else f"{attribute.label(lang)} {unknown_label}"
+    if attribute.type == "int":
+        return f"{attribute.label(lang)} {unknown_label if value is None else value}"
+    if value is None:
+        return unknown_label
+    return _value_label(attribute, value, attributes, lang)
+
+
+def _value_label(attribute: Attribute, value: Any, attributes: Mapping[str, Any], lang: str) -> str:
+    """Return how a card's value reads; a list of values is joined with commas."""
+    values = value if isinstance(value, list) else [value]
+    if attribute.type != "choice":
+        return ", ".join(str(item) for item in values)
+    return ", ".join(attribute.card_value_label(item, attributes, lang) for item in values)
 
 
 def face_size(width: int = 300) -> tuple[int, int]:
@@ -194,21 +285,22 @@ def render_card_face(face: CardFace, *, width: int = 300) -> bytes:
     return buffer.getvalue()
 
 
-def frame_colour(face: CardFace) -> str:
-    """The frame's hex colour (the hatching of an unknown colour is drawn over it)."""
-    if face.color in COLORS:
-        return COLORS[face.color]
-    return UNKNOWN_COLOR if face.is_angel_like or face.color is not None else NEUTRAL_COLOR
-
-
 def _rgb(colour: str) -> tuple[int, int, int]:
     colour = colour.lstrip("#")
     return int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16)
 
 
-def _is_light(colour: str) -> bool:
+def _luma(colour: str) -> float:
     r, g, b = _rgb(colour)
-    return 0.299 * r + 0.587 * g + 0.114 * b > 140
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def _is_light(colour: str) -> bool:
+    return _luma(colour) > 140
+
+
+def _is_dark(colour: str) -> bool:
+    return _luma(colour) < 50
 
 
 def _mix(a: str, b: str, share_of_a: float) -> tuple[int, int, int]:
@@ -228,15 +320,9 @@ class _Painter:
         self.w = width
         self.h = height
         self.u = width / 300
-        known = face.color in COLORS
-        self.frame = frame_colour(face)
-        if known:
-            self.accent = ACCENT_COLORS[face.color]
-        elif self.frame == UNKNOWN_COLOR:
-            self.accent = _UNKNOWN_ACCENT
-        else:
-            self.accent = _NEUTRAL_ACCENT
-        self.hatched = self.frame == UNKNOWN_COLOR
+        self.frame = face.colour.frame
+        self.accent = face.colour.accent or face.colour.frame
+        self.hatched = face.colour == UNKNOWN_COLOUR
         self.image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
         self.draw = ImageDraw.Draw(self.image)
 
@@ -248,23 +334,18 @@ class _Painter:
         """A pixel size derived from units, never below 1."""
         return max(1, self.p(value))
 
-    def unknown(self, value: object) -> str:
-        return self.face.unknown_label if value is None else str(value)
-
     # ---------------------------------------------------------------------------------------
 
     def paint(self) -> Image.Image:
         face = self.face
         self._background_and_frame()
-        angel = face.is_angel_like
-
-        badge = angel or face.level is not None
-        if badge:
-            self._level_badge()
-        self._edition_symbol()
+        if face.badge is not None:
+            self._badge()
+        if face.corner is not None:
+            self._corner_mark()
         self._line(
             face.kind_label.upper(),
-            centre_x=165 if badge else 150,
+            centre_x=165 if face.badge is not None else 150,
             top=42,
             max_width=150,
             size=15,
@@ -274,11 +355,14 @@ class _Painter:
             spacing=1.5,
         )
 
-        if angel:
+        if face.title is not None or face.rings is not None or face.text is not None:
             self._name_block(top=96, bottom=206)
             self._divider(216)
+        else:
+            self._name_block(top=110, bottom=300)
+        if face.title is not None:
             self._line(
-                self.unknown(face.order_label),
+                face.title,
                 centre_x=150,
                 top=228,
                 max_width=236,
@@ -287,10 +371,10 @@ class _Painter:
                 bold=True,
                 fill=_INK,
             )
+        if face.rings is not None:
             self._rings(centre_y=280)
-            choir_text = face.choir_label or face.choir
             self._line(
-                self.unknown(choir_text),
+                face.rings.label,
                 centre_x=150,
                 top=302,
                 max_width=236,
@@ -299,13 +383,13 @@ class _Painter:
                 bold=False,
                 fill=_MUTED,
             )
-        else:
-            self._name_block(top=110, bottom=300)
+        if face.text is not None:
+            self._paragraph(face.text, top=230, bottom=332 if face.footer is not None else 392)
 
-        if angel or face.faction_label is not None:
+        if face.footer is not None:
             self._divider(344)
             self._line(
-                self.unknown(face.faction_label),
+                face.footer,
                 centre_x=150,
                 top=360,
                 max_width=190,
@@ -342,12 +426,12 @@ class _Painter:
         )
         self.image.paste(frame_layer, (0, 0), frame_mask)
 
-        # A dark outer edge so white (and gold) frames show on a white page, and an inner edge
-        # that separates the frame from the dark background.
+        # A dark outer edge so white (and gold) frames show on a white page (black round a
+        # near-black frame), and an inner edge that separates the frame from the dark background.
         self.draw.rounded_rectangle(
             (0, 0, w - 1, h - 1),
             radius,
-            outline=_DARK if self.frame != COLORS["black"] else "#000000",
+            outline="#000000" if _is_dark(self.frame) else _DARK,
             width=self.px(2),
         )
         inner = "#e6d9bb" if not _is_light(self.frame) else _DARK
@@ -364,7 +448,7 @@ class _Painter:
             (inset, inset, w - 1 - inset, h - 1 - inset), self.p(8), outline=rule, width=self.px(1)
         )
 
-    def _level_badge(self) -> None:
+    def _badge(self) -> None:
         cx, cy, r = self.p(56), self.p(56), self.p(26)
         fill = self.frame
         text_colour = _DARK if _is_light(fill) else _INK
@@ -372,15 +456,14 @@ class _Painter:
         self.draw.ellipse(
             (cx - r, cy - r, cx + r, cy + r), fill=fill, outline=ring, width=self.px(2)
         )
-        level = self.face.level
-        text = self.face.unknown_label if level is None else f"{level:02d}"
+        text = self.face.badge
         size = self._fit_size(text, max_width=2 * r - self.p(12), size=30, min_size=10, bold=True)
         self._centred((cx, cy), text, size, bold=True, fill=text_colour)
 
-    def _edition_symbol(self) -> None:
+    def _corner_mark(self) -> None:
         cx, cy, r = self.p(258), self.p(50), self.p(9)
         box = (cx - r, cy - r, cx + r, cy + r)
-        symbol = self.face.edition_symbol
+        symbol = self.face.corner
         if symbol == "filled":
             self.draw.ellipse(box, fill=_INK, outline=_INK, width=self.px(2))
         elif symbol == "empty":
@@ -424,8 +507,28 @@ class _Painter:
                 (self.w // 2, y), text, font=_font(sub_size, False), fill=_MUTED, anchor="ma"
             )
 
+    def _paragraph(self, text: str, *, top: float, bottom: float) -> None:
+        """Draw the card's text wrapped between `top` and `bottom` units, shrunk to fit."""
+        max_width, room = self.p(236), self.p(bottom - top)
+        # As many lines as the smallest size fits: the height is the only limit.
+        most = max(1, room // self._line_height(self.px(9), False))
+        size, lines = self._wrap(
+            text,
+            max_width=max_width,
+            max_height=room,
+            size=14,
+            min_size=9,
+            bold=False,
+            max_lines=most,
+        )
+        y = self.p(top)
+        for line in lines:
+            shown = _displayable(line, size, False)
+            self.draw.text((self.w // 2, y), shown, font=_font(size, False), fill=_INK, anchor="ma")
+            y += self._line_height(size, False)
+
     def _rings(self, centre_y: float) -> None:
-        count = _RINGS.get(self.face.choir or "")
+        count = self.face.rings.count
         r = self.p(12)
         stroke = self.px(3)
         cy = self.p(centre_y)
@@ -529,170 +632,62 @@ class _Painter:
         return text.rstrip() + ellipsis
 
     def _wrap(
-        self, text: str, *, max_width: int, max_height: int, size: float, min_size: float
+        self,
+        text: str,
+        *,
+        max_width: int,
+        max_height: int,
+        size: float,
+        min_size: float,
+        bold: bool = True,
+        max_lines: int = 3,
     ) -> tuple[int, list[str]]:
-        """Wrap the name on words, shrinking until it fits in at most three lines.
+        """Wrap text on words, shrinking until it fits in `max_lines` lines and `max_height`.
 
         Words are only broken (with a hyphen) when even the smallest size cannot hold them.
         """
         px, smallest = self.px(size), self.px(min_size)
         while True:
-            lines = self._wrap_at(text, px, max_width, break_words=px <= smallest)
+            lines = self._wrap_at(text, px, max_width, bold, break_words=px <= smallest)
             fits = (
                 lines is not None
-                and len(lines) <= 3
-                and self._line_height(px, True) * len(lines) <= max_height
+                and len(lines) <= max_lines
+                and self._line_height(px, bold) * len(lines) <= max_height
             )
             if fits or px <= smallest:
                 break
             px -= 1
         assert lines is not None  # break_words=True always wraps
-        if len(lines) > 3 or self._line_height(px, True) * len(lines) > max_height:
-            keep = max(1, min(3, max_height // self._line_height(px, True)))
+        if len(lines) > max_lines or self._line_height(px, bold) * len(lines) > max_height:
+            keep = max(1, min(max_lines, max_height // self._line_height(px, bold)))
             lines = [
                 *lines[: keep - 1],
-                self._ellipsize(" ".join(lines[keep - 1 :]), px, True, max_width),
+                self._ellipsize(" ".join(lines[keep - 1 :]), px, bold, max_width),
             ]
         return px, lines
 
     def _wrap_at(
-        self, text: str, size: int, max_width: int, *, break_words: bool
+        self, text: str, size: int, max_width: int, bold: bool, *, break_words: bool
     ) -> list[str] | None:
         """Greedy word wrap; None if a word is too wide and `break_words` is off."""
         lines: list[str] = []
         current = ""
         for word in text.split():
             candidate = f"{current} {word}".strip()
-            if self._text_width(candidate, size, True) <= max_width:
+            if self._text_width(candidate, size, bold) <= max_width:
                 current = candidate
                 continue
             if current:
                 lines.append(current)
             current = word
-            if self._text_width(current, size, True) > max_width and not break_words:
+            if self._text_width(current, size, bold) > max_width and not break_words:
                 return None
-            while self._text_width(current, size, True) > max_width and len(current) > 1:
+            while self._text_width(current, size, bold) > max_width and len(current) > 1:
                 cut = len(current) - 1
-                while cut > 1 and self._text_width(current[:cut] + "-", size, True) > max_width:
+                while cut > 1 and self._text_width(current[:cut] + "-", size, bold) > max_width:
                     cut -= 1
                 lines.append(current[:cut] + "-")
                 current = current[cut:]
         if current:
             lines.append(current)
         return lines or [""]
-
-
-# --- thumbnails --------------------------------------------------------------------------------
-
-MAX_PIXELS = 40_000_000
-# Formats an upload may be in.  Deliberately short: no EPS (runs Ghostscript), no exotic codecs.
-ALLOWED_FORMATS = ("JPEG", "PNG", "WEBP", "GIF", "BMP", "TIFF", "AVIF")
-
-
-class InvalidImage(ValueError):
-    """The data is not an image we accept; str(exc) is a message fit for the user."""
-
-    def __init__(self, message: str, code: str = "invalid") -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code  # "empty", "not_image", "damaged" or "too_large", for translation
-
-
-def _read(data: bytes | bytearray | memoryview | IO[bytes]) -> bytes:
-    if isinstance(data, bytes | bytearray | memoryview):
-        return bytes(data)
-    if hasattr(data, "seek"):
-        with contextlib.suppress(OSError, ValueError):  # unseekable streams: read what is left
-            data.seek(0)
-    content = data.read()
-    if isinstance(content, str):
-        raise InvalidImage("The upload is text, not an image.", "not_image")
-    return content
-
-
-def _open(data: bytes | bytearray | memoryview | IO[bytes]) -> Image.Image:
-    """Open, check the size, verify, reopen and decode; raise InvalidImage on any problem."""
-    content = _read(data)
-    if not content:
-        raise InvalidImage("The file is empty.", "empty")
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(content), formats=ALLOWED_FORMATS)
-            _check_pixels(image)
-            image.verify()
-            # verify() leaves the image unusable: Pillow requires opening it again.
-            image = Image.open(io.BytesIO(content), formats=ALLOWED_FORMATS)
-            image.load()  # verify() does not decode (and skips JPEG entirely): catch truncation
-    except InvalidImage:
-        raise
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        raise InvalidImage(_too_large_message(), "too_large") from exc
-    except Image.UnidentifiedImageError as exc:
-        raise InvalidImage(
-            "The file is not an image in a supported format (JPEG, PNG, WebP, GIF, BMP, TIFF, "
-            "AVIF).",
-            "not_image",
-        ) from exc
-    except Exception as exc:  # Pillow's decoders raise OSError, SyntaxError, struct.error, ...
-        raise InvalidImage(
-            "The image is damaged or incomplete (truncated) and cannot be read.", "damaged"
-        ) from exc
-    return image
-
-
-def _too_large_message() -> str:
-    return f"The image is too large: at most {MAX_PIXELS // 1_000_000} megapixels are accepted."
-
-
-def _check_pixels(image: Image.Image) -> None:
-    width, height = image.size
-    if width <= 0 or height <= 0:
-        raise InvalidImage("The image has no pixels.", "damaged")
-    if width * height > MAX_PIXELS:
-        raise InvalidImage(_too_large_message(), "too_large")
-
-
-def check_image(data: bytes | bytearray | memoryview | IO[bytes]) -> tuple[int, int]:
-    """Return the (width, height) of an acceptable image, or raise InvalidImage."""
-    with _open(data) as image:
-        width, height = image.size
-        return (height, width) if _rotated(image) else (width, height)
-
-
-def _rotated(image: Image.Image) -> bool:
-    try:
-        return image.getexif().get(0x0112, 1) in (5, 6, 7, 8)
-    except Exception:  # a broken EXIF block should not reject an image that decodes
-        return False
-
-
-def make_thumbnail(
-    data: bytes | bytearray | memoryview | IO[bytes],
-    *,
-    max_size: tuple[int, int] = (240, 336),
-) -> bytes:
-    """Return JPEG bytes (quality 85) of the image scaled to fit `max_size`, upright, on white."""
-    image = _open(data)
-    with contextlib.suppress(Exception):  # broken EXIF: keep the pixels as stored
-        image = ImageOps.exif_transpose(image)
-    image = _flatten(image)
-    image.thumbnail(max_size, Image.Resampling.LANCZOS)
-    buffer = io.BytesIO()
-    image.save(buffer, "JPEG", quality=85, optimize=True)
-    return buffer.getvalue()
-
-
-def _flatten(image: Image.Image) -> Image.Image:
-    """Convert to RGB, compositing any transparency onto white."""
-    if image.mode == "P" or "transparency" in image.info:
-        image = image.convert("RGBA")
-    if image.mode in ("RGBA", "LA", "PA", "RGBa", "La"):
-        image = image.convert("RGBA")
-        white = Image.new("RGBA", image.size, (255, 255, 255, 255))
-        return Image.alpha_composite(white, image).convert("RGB")
-    if image.mode in ("I;16", "I;16B", "I;16L", "I;16N"):
-        image = image.convert("I")
-    if image.mode == "I":
-        image = image.point(lambda value: value * (1 / 256)).convert("L")
-    return image.convert("RGB")

@@ -9,7 +9,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils.text import slugify
 
-from cardbase import faces
+from cardbase import images
 from cardbase.models import Card, CardSource, Game, Printing
 from rules.core import card_key
 
@@ -128,7 +128,7 @@ def _flatten(exc: ValidationError) -> str:
 def make_printing_thumbnail(*, printing: Printing) -> Printing:
     """Make the scan's thumbnail once, when the scan is stored, rather than per request."""
     with printing.image.open("rb") as scan:
-        thumb = faces.make_thumbnail(scan.read())
+        thumb = images.make_thumbnail(scan.read())
     stem = Path(printing.image.name).stem
     printing.thumbnail.save(f"{stem}-thumb.jpg", ContentFile(thumb), save=False)
     printing.save(update_fields=["thumbnail"])

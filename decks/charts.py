@@ -5,11 +5,11 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from cardbase import faces
+from rules.aniolowie.face import FACE
 
-# The card colours as printed (the generated faces use the same); "unknown" is a neutral grey
-# drawn with a dashed outline.
-CARD_COLOURS = faces.COLORS
+# The card colours as printed, read from the declaration the generated faces draw; "unknown" is a
+# neutral grey drawn with a dashed outline.
+CARD_COLOURS = {value: colour.frame for value, colour in FACE.colours.items()}
 UNKNOWN_FILL = "#cfc9d4"
 DEFAULT_FILL = "#7a4e0f"
 GAP_STROKE = "#a4161a"

@@ -4,6 +4,7 @@ Two kinds, a ranked choice, a plain choice, a number and a flag: enough to show 
 language, the catalogue and the API read any game's declaration, not only Aniołowie's.
 """
 
+from rules.core.face import Face
 from rules.core.schema import (
     Attribute,
     CardSchema,
@@ -70,7 +71,9 @@ TOY_SCHEMA = CardSchema(
 )
 
 
-def toy_game(game_id: str = "toy", schema: CardSchema = TOY_SCHEMA) -> Game:
+def toy_game(
+    game_id: str = "toy", schema: CardSchema = TOY_SCHEMA, face: Face | None = None
+) -> Game:
     return Game(
         id=game_id,
         name=Words(en="Toy"),
@@ -82,6 +85,7 @@ def toy_game(game_id: str = "toy", schema: CardSchema = TOY_SCHEMA) -> Game:
         hand=None,
         parse_deck=lambda data: data,
         validate=lambda deck: None,
+        face=face,
     )
 
 

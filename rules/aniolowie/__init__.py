@@ -1,5 +1,6 @@
-"""Aniołowie (rulebook v2.1, 2006): its cards, deck sections, options, formats and validator."""
+"""Aniołowie (rulebook v2.1, 2006): its cards, deck sections, options, formats, faces, validator."""
 
+from rules.aniolowie.face import FACE
 from rules.aniolowie.schema import ANGEL, GAME_ID, HUMAN, INTERVENTION, SCHEMA, copy_limit
 from rules.aniolowie.validate import CONTRACT_ATTRIBUTES, Card, Deck, parse_deck, validate
 from rules.core.schema import (
@@ -59,6 +60,7 @@ GAME = Game(
     copy_limit=lambda attributes: copy_limit(attributes.get("edition_symbol")),
     rulebook=Text(pl="Aniołowie – podręcznik v2.1 (2006)", en="Aniołowie rulebook v2.1 (2006)"),
     legacy_code_letters={"L": {"faction": "lord"}, "F": {"faction": "fallen"}},
+    face=FACE,
 )
 
 __all__ = ["GAME", "GAME_ID", "HUMANS", "ZASTEP", "Card", "Deck", "parse_deck", "validate"]

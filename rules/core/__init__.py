@@ -3,6 +3,7 @@ the deck codes (`rules.core.deckcode.encode` / `decode`)."""
 
 from rules.core import deckcode
 from rules.core.deckcode import DeckCode, DeckCodeError
+from rules.core.face import Colour, Face
 from rules.core.schema import (
     Attribute,
     AttributeFault,
@@ -39,10 +40,12 @@ __all__ = [
     "AttributeFault",
     "CardSchema",
     "Chart",
+    "Colour",
     "Flag",
     "DeckCode",
     "DeckCodeError",
     "DeckFormatError",
+    "Face",
     "Format",
     "Game",
     "HandRule",

@@ -1,4 +1,4 @@
-"""Declare what a game is made of: kinds, attributes, deck sections, options, formats, charts.
+"""Declare what a game is made of: kinds, attributes, sections, options, formats, charts, faces.
 
 A game's package builds one `Game` from these pieces; the site reads every page, facet, search key,
 form and API field from it, so nothing outside `rules/<game>/` names a game's attribute.
@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from rules.core.face import Face
 from rules.core.verdict import Verdict
 
 AttributeType = Literal["choice", "int", "bool", "text"]
@@ -389,6 +390,8 @@ class Game:
     legacy_code_letters: Mapping[str, Mapping[str, str]] = field(
         default_factory=dict, hash=False, compare=False
     )
+    # How a card without a scan is drawn; None: a plain face (rules.core.face).
+    face: Face | None = None
 
     def section_for(self, kind_id: str) -> Section | None:
         """Return the section a card of this kind goes into by default."""

@@ -7,8 +7,10 @@ from django.core.management import call_command
 from django.urls import reverse
 from PIL import Image
 
+from cardbase.face_files import face_for
 from cardbase.models import CardSource
-from tests.factories import AngelFactory, HumanFactory
+from rules.core.registry import register, unregister
+from tests.factories import AngelFactory, CardFactory, GameFactory, HumanFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -83,6 +85,28 @@ def test_face_is_rendered_once_and_again_after_an_edit(client, gammon, settings)
     gammon.save()
     b"".join(client.get(url).streaming_content)
     assert len(list(faces_dir.iterdir())) == 2
+
+
+@pytest.fixture
+def toy():
+    """Register the tests' toy game, which declares no face, and give it a catalogue row."""
+    register("tests.toy_game", "toy")
+    yield GameFactory(slug="toy", name="Toy")
+    unregister("toy")
+
+
+def test_a_game_without_a_face_declaration_gets_a_plain_face(client, toy):
+    golem = CardFactory(game=toy, kind="unit", name="Golem", slug="golem", tier="silver")
+    face = face_for(golem)
+    assert (face.name, face.kind_label, face.subtitle) == (
+        "Golem",
+        "jednostka",
+        "srebro · siła ? · latający ?",
+    )
+    response = client.get(reverse("card-face", kwargs={"game": "toy", "slug": "golem"}))
+    assert response.status_code == 200
+    image = Image.open(io.BytesIO(b"".join(response.streaming_content)))
+    assert image.size == (300, 420)
 
 
 def test_polish_by_default_english_on_request(client, gammon):
