@@ -91,7 +91,7 @@ def test_share_a_deck_by_link_and_open_it_anonymously_then_as_another_user(
     log_in(anonymous, "kolega")
     anonymous.goto(link)
     anonymous.get_by_role("link", name="Kod talii (do czatu)").click()
-    expect(anonymous.locator("#deck-code")).to_have_value(re.compile(r"^1L[A-Za-z0-9_-]+$"))
+    expect(anonymous.locator("#deck-code")).to_have_value(re.compile(r"^2[A-Za-z0-9_-]+$"))
     expect(anonymous.locator(".verdict")).to_contain_text("Talia jest zgodna z zasadami")
     anonymous.get_by_role("button", name="Otwórz w kreatorze").click()
     expect(anonymous.locator("#builder")).to_be_visible()
