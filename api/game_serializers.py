@@ -73,6 +73,13 @@ class GameSectionSerializer(serializers.Serializer):
     id = serializers.CharField()
     label = TextField()
     kinds = IdSetField(help_text="The kinds of card that go into this part of a deck.")
+    expected = serializers.CharField(
+        allow_null=True, help_text="How many cards it should hold, e.g. `4`; null if not said."
+    )
+    hint = TextField(allow_null=True, help_text="What a player building it should know.")
+    tally = serializers.CharField(
+        allow_null=True, help_text="The attribute its count is split by on a deck's totals."
+    )
 
 
 class GameOptionSerializer(serializers.Serializer):
@@ -86,6 +93,9 @@ class GameFormatSerializer(serializers.Serializer):
     id = serializers.CharField()
     label = TextField()
     default = serializers.BooleanField(help_text="The format a new deck is built for.")
+    deck_size = serializers.CharField(
+        allow_null=True, help_text="How many cards a deck holds in all, e.g. `45+`."
+    )
 
 
 class GameChartSerializer(serializers.Serializer):
@@ -96,12 +106,20 @@ class GameChartSerializer(serializers.Serializer):
     )
     style = serializers.ChoiceField(
         choices=CHART_STYLES,
-        help_text="`bars`; or `ladder`: every value in rank order, lowest at the bottom, gaps "
-        "shown.",
+        help_text="`bars`: a bar per value; `columns`: a column per whole number, every one "
+        "between the lowest and highest shown; `ladder`: every value in rank order, lowest at "
+        "the bottom, gaps shown.",
     )
     sections = IdSetField(
         allow_null=True, help_text="The sections it counts; null: the whole deck."
     )
+    kinds = IdSetField(
+        allow_null=True, help_text="The kinds it counts; null: every kind with the attribute."
+    )
+    note_attribute = serializers.CharField(
+        allow_null=True, help_text="On a ladder, the derived attribute named beside each rung."
+    )
+    hint = TextField(allow_null=True, help_text="How to read it.")
 
 
 class GameHandSerializer(serializers.Serializer):

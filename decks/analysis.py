@@ -1,4 +1,8 @@
-"""Deck statistics, opening-hand odds and sample hands, read from a deck's sheet."""
+"""Deck statistics, opening-hand odds and sample hands, read from a deck's sheet.
+
+Which charts a deck gets, and how its opening hand is drawn, are its game's declarations
+(`Game.charts`, `Game.hand`); nothing here names a game's attribute.
+"""
 
 import random
 from dataclasses import dataclass
@@ -9,222 +13,294 @@ from django.utils.translation import gettext as _
 from cardbase.language import page_lang
 from cardbase.models import Card
 from decks import charts, odds
-from decks.cardfacts import value_label
 from decks.models import Deck
 from decks.selectors import DeckSheet, Line, deck_counts
-from rules.aniolowie.schema import COLORS, choir_for_order
-from rules.core.schema import CardSchema
+from rules.core.schema import Attribute, Chart, Game
 
-CHOIR_FILLS = {"I": "#5b3f8c", "II": "#2f7a6b", "III": "#7a4e0f"}
-KIND_FILLS = {"angel": "#7a4e0f", "intervention": "#2f7a6b", "human": "#6b6670"}
+# Fills for values with no colour of their own, in the order of the values (an order's choirs I,
+# II and III take the first three).
+PALETTE = ("#5b3f8c", "#2f7a6b", "#7a4e0f", "#6b6670", "#8c3f5b", "#3f6b8c", "#4f7a2f")
 
 
 @dataclass(frozen=True)
 class Analysis:
-    """What the statistics show: the charts, the angels of no known choir and the odds."""
+    """What the statistics show: the charts, the cards on no rung of the ladder, the odds."""
 
     sheet: DeckSheet
     charts: list[charts.Chart]
-    unknown_order: int
-    odds: odds.OpeningOdds
+    unplaced: int
+    odds: odds.OpeningOdds | None
+    odds_labels: dict[str, str]
 
 
 @dataclass(frozen=True)
 class SampleHand:
-    """An opening hand drawn with `seed`, and the hand after the one redraw, if asked for."""
+    """An opening hand drawn with `seed`, and the hand after a redraw, if asked for."""
 
     seed: int
     population: int
+    size: int
     first: list[Card]
     second: list[Card] | None
 
 
-def _schema(sheet: DeckSheet) -> CardSchema:
-    return sheet.deck.game_rules.schema
+def _game(sheet: DeckSheet) -> Game:
+    return sheet.deck.game_rules
 
 
-def _angel_lines(sheet: DeckSheet) -> list[Line]:
-    return [line for rung in sheet.ladder for line in rung.lines] + list(sheet.unknown_order)
+def _fill(game: Game, attribute: Attribute, value_id: str, index: int) -> str:
+    """Return a value's fill: the card colour the faces print, else the palette's."""
+    face = game.face
+    if face is not None and face.colour == attribute.id and value_id in face.colours:
+        return face.colours[value_id].frame
+    return PALETTE[index % len(PALETTE)]
 
 
-def _ladder_chart(sheet: DeckSheet) -> charts.Chart:
-    # The sheet lists the highest order first; drawn top to bottom, the lowest lands at the bottom.
+def _counted(sheet: DeckSheet, declared: Chart, attribute: Attribute | None) -> list[Line]:
+    """Return the lines a chart counts: of its kinds (or its attribute's) and its sections."""
+    kinds = declared.kinds or (attribute.kinds if attribute else None)
+    sections = declared.sections
+    game = _game(sheet)
+    lines = []
+    for line in sheet.lines:
+        section = game.section_for(line.card.kind)
+        if kinds is not None and line.card.kind not in kinds:
+            continue
+        if sections is not None and (section is None or section.id not in sections):
+            continue
+        lines.append(line)
+    return lines
+
+
+def _ladder_chart(sheet: DeckSheet, declared: Chart) -> charts.Chart:
+    # The sheet lists the highest rung first; drawn top to bottom, the lowest lands at the bottom.
+    game = _game(sheet)
+    note = game.schema.attribute(declared.note_attribute or "")
+    note_ids = [value.id for value in note.values] if note else []
     bars = [
         charts.Bar(
-            label=f"{rung.label} ({rung.rank:02d})",
+            label=f"{rung.label} ({rung.rank:02d})" if rung.rank is not None else rung.label,
             value=rung.count,
             key=rung.value,
-            fill=CHOIR_FILLS[choir_for_order(rung.value)],
+            fill=PALETTE[note_ids.index(rung.note_value) % len(PALETTE)]
+            if rung.note_value in note_ids
+            else charts.DEFAULT_FILL,
             note=_("luka") if rung.gap else "",
             gap=rung.gap,
         )
         for rung in sheet.ladder
     ]
+    desc = _("Liczba kart na każdym szczeblu (%(attribute)s), od najwyższego u góry.") % {
+        "attribute": sheet.ladder_label
+    }
     gaps = [rung.label for rung in sheet.ladder if rung.gap]
-    desc = _(
-        "Liczba kart aniołów w każdym zakonie, od najstarszego u góry do Aniołów (03) na dole."
-    )
     if gaps:
-        desc += " " + _("Luki w drabinie: %(orders)s.") % {"orders": ", ".join(gaps)}
-    return charts.horizontal_bars(key="ladder", title=_("Drabina hierarchii"), desc=desc, bars=bars)
+        desc += " " + _("Luki w drabinie: %(rungs)s.") % {"rungs": ", ".join(gaps)}
+    return charts.horizontal_bars(
+        key=declared.id, title=declared.title(page_lang()), desc=desc, bars=bars
+    )
 
 
-def _levels_chart(sheet: DeckSheet, angels: list[Line]) -> charts.Chart:
-    by_level: dict[int, int] = {}
+def _unknown_bar(count: int) -> charts.Bar:
+    return charts.Bar(
+        label=_("nieznane"), value=count, key="unknown", fill=charts.UNKNOWN_FILL, unknown=True
+    )
+
+
+def _columns_chart(sheet: DeckSheet, declared: Chart, attribute: Attribute) -> charts.Chart:
+    by_number: dict[int, int] = {}
     unknown = 0
-    for line in angels:
-        level = line.card.attribute("level")
-        if level is None:
+    for line in _counted(sheet, declared, attribute):
+        number = line.card.attribute(attribute.id)
+        if number is None:
             unknown += line.count
         else:
-            by_level[level] = by_level.get(level, 0) + line.count
-    # Every level of the faction's ladder gets a column, so that missing levels show.
-    levels = sorted({rung.rank for rung in sheet.ladder} | set(by_level))
+            by_number[number] = by_number.get(number, 0) + line.count
+    # Every number from the lowest to the highest shows, so that missing ones do; a ladder's
+    # ranks count as present (a deck's missing levels show beside the ones it has).
+    shown = set(by_number) | {rung.rank for rung in sheet.ladder if rung.rank is not None}
+    numbers = range(min(shown), max(shown) + 1) if shown else range(0)
     bars = [
-        charts.Bar(label=f"{level:02d}", value=by_level.get(level, 0), key=str(level))
-        for level in levels
+        charts.Bar(label=f"{number:02d}", value=by_number.get(number, 0), key=str(number))
+        for number in numbers
     ]
-    bars.append(
-        charts.Bar(label="?", value=unknown, key="unknown", fill=charts.UNKNOWN_FILL, unknown=True)
-    )
+    bars.append(_unknown_bar(unknown))
+    lang = page_lang()
     return charts.columns(
-        key="levels",
-        title=_("Poziomy aniołów"),
-        desc=_("Liczba kart aniołów na każdym poziomie; „?” to poziom nieznany."),
+        key=declared.id,
+        title=declared.title(lang),
+        desc=_("Liczba kart przy każdej wartości (%(attribute)s); „?” to wartość nieznana.")
+        % {"attribute": attribute.label(lang)},
         bars=bars,
     )
 
 
-def _colours_chart(sheet: DeckSheet, angels: list[Line]) -> charts.Chart:
-    schema = _schema(sheet)
-    counts = {colour: 0 for colour in [*COLORS, ""]}
-    for line in angels:
-        colour = line.card.attribute("color") or ""
-        counts[colour] = counts.get(colour, 0) + line.count
+def _bars_chart(sheet: DeckSheet, declared: Chart, attribute: Attribute) -> charts.Chart:
+    game = _game(sheet)
+    lang = page_lang()
+    counts = {value.id: 0 for value in attribute.values}
+    unknown = 0
+    for line in _counted(sheet, declared, attribute):
+        value = line.card.attribute(attribute.id)
+        if value in counts:
+            counts[value] += line.count
+        else:
+            unknown += line.count
+    # A derived value reads as the deck's cards have it ("Krąg II" in a Fallen deck).
+    named = game.card_attributes_of(sheet.deck.options)
     bars = [
         charts.Bar(
-            label=value_label(schema, "color", colour), value=counts[colour], key=colour, fill=fill
-        )
-        for colour, fill in charts.CARD_COLOURS.items()
-    ]
-    bars.append(
-        charts.Bar(
-            label=_("nieznany"),
-            value=counts[""],
-            key="unknown",
-            fill=charts.UNKNOWN_FILL,
-            unknown=True,
-        )
-    )
-    return charts.horizontal_bars(
-        key="colours",
-        title=_("Kolory aniołów"),
-        desc=_("Liczba kart aniołów w każdym kolorze karty, z kolorem nieznanym osobno."),
-        bars=bars,
-    )
-
-
-def _choir_counts(sheet: DeckSheet) -> dict[str, int]:
-    counts = {choir: 0 for choir in odds.CHOIRS}
-    for rung in sheet.ladder:
-        counts[choir_for_order(rung.value)] += rung.count
-    return counts
-
-
-def _choirs_chart(sheet: DeckSheet) -> charts.Chart:
-    named = sheet.deck.game_rules.card_attributes_of(sheet.deck.options)
-    choir_attribute = _schema(sheet).attribute("choir")
-    bars = [
-        charts.Bar(
-            label=choir_attribute.card_value_label(choir, named, page_lang()),
+            label=attribute.card_value_label(value_id, named, lang),
             value=count,
-            key=choir,
-            fill=CHOIR_FILLS[choir],
+            key=value_id,
+            fill=_fill(game, attribute, value_id, index),
         )
-        for choir, count in _choir_counts(sheet).items()
+        for index, (value_id, count) in enumerate(counts.items())
     ]
-    unknown = sum(line.count for line in sheet.unknown_order)
-    bars.append(
-        charts.Bar(
-            label=_("nieznany zakon"),
-            value=unknown,
-            key="unknown",
-            fill=charts.UNKNOWN_FILL,
-            unknown=True,
-        )
-    )
+    bars.append(_unknown_bar(unknown))
     return charts.horizontal_bars(
-        key="choirs",
-        title=_("Chóry / kręgi"),
-        desc=_("Liczba kart aniołów w każdym chórze (kręgu); anioły o nieznanym zakonie osobno."),
+        key=declared.id,
+        title=declared.title(lang),
+        desc=_("Liczba kart przy każdej wartości (%(attribute)s), z nieznaną osobno.")
+        % {"attribute": attribute.label(lang)},
         bars=bars,
     )
 
 
-def _kinds_chart(sheet: DeckSheet) -> charts.Chart:
-    totals = sheet.totals
-    values = {"angel": totals.angels, "intervention": totals.interventions, "human": totals.humans}
+def _kinds_chart(sheet: DeckSheet, declared: Chart) -> charts.Chart:
+    game = _game(sheet)
+    lang = page_lang()
     bars = [
         charts.Bar(
-            label=_schema(sheet).kind_label(kind, page_lang()),
-            value=value,
-            key=kind,
-            fill=KIND_FILLS[kind],
+            label=kind.label(lang),
+            value=sheet.totals.kinds.get(kind.id, 0),
+            key=kind.id,
+            fill=PALETTE[index % len(PALETTE)],
         )
-        for kind, value in values.items()
+        for index, kind in enumerate(game.schema.kinds)
     ]
     return charts.horizontal_bars(
-        key="kinds",
-        title=_("Rodzaje kart"),
-        desc=_("Liczba kart aniołów, interwencji i ludzi w talii."),
+        key=declared.id,
+        title=declared.title(lang),
+        desc=_("Liczba kart każdego rodzaju w talii."),
         bars=bars,
     )
+
+
+def _chart(sheet: DeckSheet, declared: Chart) -> charts.Chart | None:
+    """Draw one declared chart; None for one whose attribute the game does not declare."""
+    if declared.style == "ladder":
+        return _ladder_chart(sheet, declared)
+    if declared.attribute == "kind":
+        return _kinds_chart(sheet, declared)
+    attribute = _game(sheet).schema.attribute(declared.attribute)
+    if attribute is None:
+        return None
+    if declared.style == "columns":
+        return _columns_chart(sheet, declared, attribute)
+    return _bars_chart(sheet, declared, attribute)
 
 
 def deck_analysis(sheet: DeckSheet) -> Analysis:
     """Chart a deck's sheet and work out its opening-hand odds; no further queries."""
-    angels = _angel_lines(sheet)
+    drawn = [_chart(sheet, declared) for declared in _game(sheet).charts]
     return Analysis(
         sheet=sheet,
-        charts=[
-            _ladder_chart(sheet),
-            _levels_chart(sheet, angels),
-            _colours_chart(sheet, angels),
-            _choirs_chart(sheet),
-            _kinds_chart(sheet),
-        ],
-        unknown_order=sum(line.count for line in sheet.unknown_order),
+        charts=[chart for chart in drawn if chart is not None],
+        unplaced=sum(line.count for line in sheet.unplaced),
         odds=deck_odds(sheet),
+        odds_labels=odds_labels(sheet),
     )
 
 
-def deck_odds(sheet: DeckSheet) -> odds.OpeningOdds:
-    """Return the exact odds of an opening hand from the deck's ZASTĘP."""
-    totals = sheet.totals
+def _hand_kinds(game: Game) -> list[str]:
+    """Return the kinds an opening hand is drawn from, in the schema's order."""
+    if game.hand is None:
+        return []
+    kinds = {kind for s in game.sections if s.id in game.hand.sections for kind in s.kinds}
+    return [kind.id for kind in game.schema.kinds if kind.id in kinds]
+
+
+def hand_pool_label(game: Game, lang: str) -> str:
+    """Name the sections an opening hand is drawn from ("Zastęp")."""
+    if game.hand is None:
+        return ""
+    return ", ".join(s.label(lang) for s in game.sections if s.id in game.hand.sections)
+
+
+def _every_key(game: Game) -> str | None:
+    """Return the key of "a card of every value" of the ladder's note (every choir), if any."""
+    chart = game.chart("ladder")
+    if chart is None or not chart.note_attribute:
+        return None
+    return f"every_{chart.note_attribute}"
+
+
+def deck_odds(sheet: DeckSheet) -> odds.OpeningOdds | None:
+    """Return the exact odds of the game's opening hand; None for a game with no hand rule.
+
+    The hand holds at least one card of each kind it is drawn from; and where the ladder names
+    a derived value beside each rung (a choir), a card of every such value.
+    """
+    game = _game(sheet)
+    if game.hand is None:
+        return None
+    kinds = _hand_kinds(game)
+    marked = {kind: sheet.totals.kinds.get(kind, 0) for kind in kinds}
+    groups = {}
+    every = _every_key(game)
+    if every:
+        note = game.schema.attribute(game.chart("ladder").note_attribute)
+        sizes = {value.id: 0 for value in note.values} if note else {}
+        for rung in sheet.ladder:
+            if rung.note_value in sizes:
+                sizes[rung.note_value] += rung.count
+        groups[every] = sizes
     return odds.opening_odds(
-        population=totals.host,
-        angels=totals.angels,
-        choirs=_choir_counts(sheet),
-        interventions=totals.interventions,
+        population=sum(marked.values()),
+        marked=marked,
+        groups=groups,
+        hand=game.hand.size,
+        redraws=game.hand.redraws,
     )
+
+
+def odds_labels(sheet: DeckSheet) -> dict[str, str]:
+    """Say in the page's language what each chance of `deck_odds` is the chance of."""
+    game = _game(sheet)
+    lang = page_lang()
+    labels = {
+        kind: _("co najmniej jedną kartę: %(kind)s") % {"kind": game.schema.kind_label(kind, lang)}
+        for kind in _hand_kinds(game)
+    }
+    every = _every_key(game)
+    if every:
+        note = game.schema.attribute(game.chart("ladder").note_attribute)
+        if note:
+            named = game.card_attributes_of(sheet.deck.options)
+            values = ", ".join(note.card_value_label(v.id, named, lang) for v in note.values)
+            labels[every] = _("kartę każdej wartości: %(values)s") % {"values": values}
+    return labels
 
 
 def sample_hand(deck: Deck, *, seed: int, redraw: bool = False) -> SampleHand:
-    """Draw an opening hand from the deck's ZASTĘP with `seed`; with `redraw`, the second hand.
+    """Draw an opening hand from the sections the game's hand rule names, with `seed`.
 
-    The redraw is the rulebook's (6.2 d): the whole hand goes back, the ZASTĘP is shuffled and
-    7 cards are drawn again, so the second hand comes from the full ZASTĘP.
+    With `redraw`, the second hand too: the whole hand goes back, the pool is shuffled and as
+    many cards are drawn again, so the second hand comes from the full pool (Aniołowie 6.2 d).
     """
-    host = [
+    game = deck.game_rules
+    kinds = set(_hand_kinds(game))
+    pool_counts = [
         (card, count)
         for card, count in sorted(deck_counts(deck), key=lambda cc: (cc[0].search_name, cc[0].pk))
-        if card.kind != "human"
+        if card.kind in kinds
     ]
     # The hand page shows each card's face; fetch the printings of all of them at once.
-    prefetch_related_objects([card for card, count in host], "printings")
-    pool = [card for card, count in host for copy in range(count)]
+    prefetch_related_objects([card for card, count in pool_counts], "printings")
+    pool = [card for card, count in pool_counts for copy in range(count)]
     rng = random.Random(seed)
-    size = odds.hand_size(len(pool))
+    size = odds.hand_size(len(pool), game.hand.size if game.hand else 0)
     first = rng.sample(pool, size)
-    second = rng.sample(pool, size) if redraw else None
-    return SampleHand(seed=seed, population=len(pool), first=first, second=second)
+    second = rng.sample(pool, size) if redraw and game.hand and game.hand.redraws else None
+    return SampleHand(seed=seed, population=len(pool), size=size, first=first, second=second)

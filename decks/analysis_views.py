@@ -2,7 +2,7 @@
 
 import secrets
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
@@ -37,6 +37,8 @@ def deck_stats(request: HttpRequest, deck_id) -> HttpResponse:
 @require_GET
 def deck_hand(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
+    if deck.game_rules.hand is None:
+        raise Http404("this game declares no opening hand")
     sheet = selectors.deck_sheet(deck, lang=page_lang())
     hand = analysis.sample_hand(
         deck, seed=_seed(request.GET.get("seed")), redraw=request.GET.get("redraw") == "1"
@@ -48,7 +50,10 @@ def deck_hand(request: HttpRequest, deck_id) -> HttpResponse:
             "deck": deck,
             "sheet": sheet,
             "hand": hand,
+            "hand_rule": deck.game_rules.hand,
+            "pool_label": analysis.hand_pool_label(deck.game_rules, page_lang()),
             "odds": analysis.deck_odds(sheet),
+            "odds_labels": analysis.odds_labels(sheet),
             "next_seed": secrets.randbelow(MAX_SEED),
         },
     )

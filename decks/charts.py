@@ -5,11 +5,7 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from rules.aniolowie.face import FACE
-
-# The card colours as printed, read from the declaration the generated faces draw; "unknown" is a
-# neutral grey drawn with a dashed outline.
-CARD_COLOURS = {value: colour.frame for value, colour in FACE.colours.items()}
+# "Unknown" is a neutral grey drawn with a dashed outline.
 UNKNOWN_FILL = "#cfc9d4"
 DEFAULT_FILL = "#7a4e0f"
 GAP_STROKE = "#a4161a"
@@ -65,12 +61,20 @@ def _head(key: str, title: str, desc: str, width: int, height: int, kind: str) -
     )
 
 
+def _is_light(fill: str) -> bool:
+    """Tell whether a "#rrggbb" fill is too pale to see on paper without an outline."""
+    if len(fill) != 7 or not fill.startswith("#"):
+        return False
+    red, green, blue = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue > 220
+
+
 def _rect(bar: Bar, x: float, y: float, w: float, h: float) -> str:
     # White and unknown bars need an outline to be seen on paper; unknown is dashed.
     stroke = ""
     if bar.unknown:
         stroke = ' stroke="#6b6670" stroke-dasharray="3 2"'
-    elif bar.fill.lower() == CARD_COLOURS["white"]:
+    elif _is_light(bar.fill):
         stroke = ' stroke="#6b6670"'
     return (
         f'<rect class="bar" data-bar="{_attr(bar.key)}" data-value="{bar.value}" x="{x:g}" '

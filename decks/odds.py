@@ -1,13 +1,12 @@
-"""Exact odds of an Aniołowie opening hand; pure Python, no Django, no simulation.
+"""Exact odds of an opening hand; pure Python, no Django, no simulation.
 
-The model (rulebook ch. VI, 6.2 d, p. 30): each player draws 7 cards from their ZASTĘP, the deck
-without its 4 humans. In the first turn only, a player unhappy with the hand may put all of it back,
-shuffle the ZASTĘP and draw 7 anew, once; the second hand must be kept. Because the whole hand goes
-back and the ZASTĘP is shuffled, the second hand is a fresh draw from the same cards, independent of
-the first. A player who redraws exactly when the first hand fails a condition therefore meets it
-with probability 1 - (1 - p)², where p is the chance for one hand.
+The model: a player draws a game's hand size from the sections its hand rule names (Aniołowie,
+rulebook ch. VI, 6.2 d, p. 30: 7 cards from the ZASTĘP, the deck without its humans). A redraw puts
+the whole hand back, shuffles and draws anew, so each redraw is a fresh draw from the same cards,
+independent of the hands before. A player who redraws exactly when a hand fails a condition
+therefore meets it with probability 1 - (1 - p)^(redraws + 1), where p is the chance for one hand.
 
-One hand holds min(7, size of the ZASTĘP) cards: a smaller ZASTĘP is drawn whole. Draws are without
+One hand holds min(hand size, population) cards: a smaller pool is drawn whole. Draws are without
 replacement, so the chances are hypergeometric, computed exactly as fractions.
 """
 
@@ -18,7 +17,6 @@ from itertools import combinations
 from math import comb
 
 HAND_SIZE = 7
-CHOIRS = ("I", "II", "III")
 
 
 def hand_size(population: int, hand: int = HAND_SIZE) -> int:
@@ -56,14 +54,14 @@ def each_group(
     return total
 
 
-def with_one_redraw(p: Fraction) -> Fraction:
-    """Return the chance to meet a condition when the hand is redrawn once on failure."""
-    return 1 - (1 - p) ** 2
+def with_redraws(p: Fraction, redraws: int = 1) -> Fraction:
+    """Return the chance to meet a condition when the hand may be redrawn `redraws` times."""
+    return 1 - (1 - p) ** (redraws + 1)
 
 
 @dataclass(frozen=True)
 class Chance:
-    """One condition's chance for the first hand, and after one redraw on failure."""
+    """One condition's chance for the first hand, and with every redraw used on failure."""
 
     key: str
     first: Fraction
@@ -72,39 +70,54 @@ class Chance:
 
 @dataclass(frozen=True)
 class OpeningOdds:
-    """The chances of an opening hand of a ZASTĘP."""
+    """The chances of an opening hand, in the order they were asked for."""
 
     population: int
     hand: int
-    angel: Chance
-    every_choir: Chance
-    intervention: Chance
+    redraws: int
+    chances: tuple[Chance, ...]
 
     def __iter__(self):
-        return iter((self.angel, self.every_choir, self.intervention))
+        return iter(self.chances)
+
+    def __getitem__(self, key: str) -> Chance:
+        for chance in self.chances:
+            if chance.key == key:
+                return chance
+        raise KeyError(key)
 
 
 def opening_odds(
-    *, population: int, angels: int, choirs: Mapping[str, int], interventions: int
+    *,
+    population: int,
+    marked: Mapping[str, int],
+    groups: Mapping[str, Mapping[str, int]] | None = None,
+    hand: int = HAND_SIZE,
+    redraws: int = 0,
 ) -> OpeningOdds:
-    """Return the chances of 7 cards from the ZASTĘP holding an angel, every choir, an intervention.
+    """Return the chances of an opening hand holding a marked card, or a card of every group.
 
-    `choirs` counts the angels of each choir (I, II, III); a missing choir counts 0. Angels of
-    unknown order count in `angels` but toward no choir.
+    `marked` counts disjoint sets of cards (each kind's); a hand meets one by holding at least
+    one of its cards. Each entry of `groups` counts disjoint groups within the pool (the angels
+    of each choir); a hand meets it by holding a card of every group.
     """
-    by_choir = {choir: choirs.get(choir, 0) for choir in CHOIRS}
-    if sum(by_choir.values()) > angels or angels + interventions > population:
-        raise ValueError("the groups do not fit in the ZASTĘP")
+    groups = groups or {}
+    if sum(marked.values()) > population or any(
+        sum(sizes.values()) > population for sizes in groups.values()
+    ):
+        raise ValueError("the marked cards do not fit in the pool")
 
     def chance(key: str, p: Fraction) -> Chance:
-        return Chance(key, p, with_one_redraw(p))
+        return Chance(key, p, with_redraws(p, redraws))
 
     return OpeningOdds(
         population=population,
-        hand=hand_size(population),
-        angel=chance("angel", at_least_one(population, angels)),
-        every_choir=chance("every_choir", each_group(population, by_choir)),
-        intervention=chance("intervention", at_least_one(population, interventions)),
+        hand=hand_size(population, hand),
+        redraws=redraws,
+        chances=(
+            *(chance(key, at_least_one(population, n, hand)) for key, n in marked.items()),
+            *(chance(key, each_group(population, sizes, hand)) for key, sizes in groups.items()),
+        ),
     )
 
 

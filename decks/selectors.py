@@ -9,6 +9,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 from django.http import QueryDict
+from django.utils.translation import gettext as _
 
 import rules
 from cardbase.attributes import attribute_q, missing_q
@@ -18,7 +19,7 @@ from cardbase.models import Game as CatalogueGame
 from decks.contract import contract_for, verdict_in
 from decks.filters import PublicDeckFilter
 from decks.models import Deck, DeckCard, DeckVersion
-from rules.core.schema import Game
+from rules.core.schema import Attribute, Game
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,8 @@ class Rung:
     value: str
     label: str
     rank: int | None
-    note: str | None  # the ladder's note attribute for this value (an order's choir)
+    note: str | None  # the label of the ladder's note attribute for this value (its choir)
+    note_value: str | None
     lines: list[Line]
     gap: bool
 
@@ -57,16 +59,43 @@ class Rung:
 
 
 @dataclass(frozen=True)
+class Group:
+    """The cards of one kind in a section; a kind on the game's ladder stands on its rungs."""
+
+    kind: str
+    label: str
+    lines: list[Line]
+    ladder: list[Rung] = field(default_factory=list)
+    unplaced: list[Line] = field(default_factory=list)  # on no rung: the value is unknown
+    fact: Attribute | None = None  # the one fact a short list (the print sheet) shows per card
+
+    @property
+    def count(self) -> int:
+        return sum(line.count for line in self.lines)
+
+
+@dataclass(frozen=True)
+class SheetSection:
+    """A part of the deck as its game declares it, its cards grouped by kind."""
+
+    id: str
+    label: str
+    groups: list[Group]
+    expected: str | None = None
+    hint: str | None = None
+    tally: list[tuple[str, int]] = field(default_factory=list)  # (value label, copies)
+
+    @property
+    def count(self) -> int:
+        return sum(group.count for group in self.groups)
+
+
+@dataclass(frozen=True)
 class Totals:
     all: int
-    host: int  # Zastęp: the draw deck, every card but the humans
-    angels: int
-    interventions: int
-    humans: int
-    good: int
-    evil: int
-    neutral: int
-    unknown_alignment: int
+    sections: dict[str, int]
+    kinds: dict[str, int]
+    deck_size: str | None = None  # what the format asks for in all ("45+")
 
 
 @dataclass(frozen=True)
@@ -84,13 +113,14 @@ class VerdictLine:
 
 @dataclass(frozen=True)
 class DeckSheet:
-    """A deck grouped as the builder and the deck page show it."""
+    """A deck grouped as the builder and the deck page show it: by section, then by kind."""
 
     deck: Deck
-    ladder: list[Rung]  # highest order first, so the lowest sits at the bottom
-    unknown_order: list[Line]
-    humans: list[Line]
-    interventions: list[Line]
+    lines: list[Line]  # every card, in name order
+    sections: list[SheetSection]
+    ladder: list[Rung]  # the game's ladder, highest rung first; empty if it draws none
+    unplaced: list[Line]  # cards of the ladder's kinds whose rung is unknown
+    ladder_label: str | None  # the ladder's attribute ("zakon"), to name the unplaced cards
     totals: Totals
     verdict: dict
     at_fault: set[int] = field(default_factory=set)
@@ -237,34 +267,33 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
     lines = [
         Line(card, count, card.pk in at_fault, card.pk in unverified) for card, count in counts
     ]
-    ladder = _ladder(deck.game_rules, deck.options, lines, lang)
-    humans = [line for line in lines if line.card.kind == "human"]
-    alignment = {
-        a: sum(h.count for h in humans if (h.card.attribute("alignment") or "") == a)
-        for a in ("good", "evil", "neutral", "")
-    }
-    angels = sum(line.count for line in lines if line.card.kind == "angel")
-    interventions = [line for line in lines if line.card.kind == "intervention"]
-    all_count = sum(line.count for line in lines)
-    human_count = sum(h.count for h in humans)
+    game = deck.game_rules
+    chart = game.chart("ladder")
+    ladder_attribute = game.schema.attribute(chart.attribute) if chart else None
+    ladder = _ladder(game, deck.options, lines, lang)
+    sections = _sections(game, lines, ladder, ladder_attribute, lang)
+    format_ = game.format(deck.format) or game.default_format
     return DeckSheet(
         deck=deck,
+        lines=lines,
+        sections=sections,
         ladder=ladder,
-        unknown_order=[
-            line for line in lines if line.card.kind == "angel" and not line.card.attribute("order")
+        unplaced=[
+            line
+            for line in lines
+            if ladder_attribute
+            and line.card.kind in ladder_attribute.kinds
+            and not line.card.attribute(ladder_attribute.id)
         ],
-        humans=humans,
-        interventions=interventions,
+        ladder_label=ladder_attribute.label(lang) if ladder_attribute else None,
         totals=Totals(
-            all=all_count,
-            host=all_count - human_count,
-            angels=angels,
-            interventions=sum(line.count for line in interventions),
-            humans=human_count,
-            good=alignment["good"],
-            evil=alignment["evil"],
-            neutral=alignment["neutral"],
-            unknown_alignment=alignment[""],
+            all=sum(line.count for line in lines),
+            sections={section.id: section.count for section in sections},
+            kinds={
+                kind.id: sum(line.count for line in lines if line.card.kind == kind.id)
+                for kind in game.schema.kinds
+            },
+            deck_size=format_.deck_size,
         ),
         verdict=verdict_in(verdict, lang),
         at_fault=at_fault,
@@ -272,6 +301,100 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
         verdict_lines=verdict_lines(verdict, lang),
         unverified=unverified,
     )
+
+
+def _sections(
+    game: Game,
+    lines: list[Line],
+    ladder: list[Rung],
+    ladder_attribute: Attribute | None,
+    lang: str,
+) -> list[SheetSection]:
+    """Group lines by the section their kind goes into, then by kind in the schema's order.
+
+    Cards of a kind no section takes (a catalogue ahead of its rules) come last, by themselves.
+    """
+    declared = [
+        (section.id, section.label(lang), section.kinds, section.expected, section.hint)
+        for section in game.sections
+    ]
+    tallies = {section.id: section.tally for section in game.sections}
+    placed = {kind for section in game.sections for kind in section.kinds}
+    stray = {line.card.kind for line in lines} - placed
+    if stray or not declared:
+        declared.append(("", _("Poza częściami talii"), frozenset(stray), None, None))
+    sections = []
+    for section_id, label, kinds, expected, hint in declared:
+        in_section = [line for line in lines if line.card.kind in kinds]
+        groups = []
+        for kind in [k.id for k in game.schema.kinds if k.id in kinds] + sorted(
+            kinds - {k.id for k in game.schema.kinds}
+        ):
+            of_kind = [line for line in lines if line.card.kind == kind]
+            on_ladder = ladder_attribute is not None and kind in ladder_attribute.kinds
+            fact = _fact(game, kind, tallies.get(section_id), ladder_attribute)
+            groups.append(
+                Group(
+                    kind=kind,
+                    label=_kind_plural(game, kind, lang),
+                    lines=of_kind,
+                    ladder=ladder if on_ladder else [],
+                    unplaced=[
+                        line for line in of_kind if not line.card.attribute(ladder_attribute.id)
+                    ]
+                    if on_ladder
+                    else [],
+                    fact=fact,
+                )
+            )
+        sections.append(
+            SheetSection(
+                id=section_id,
+                label=label,
+                groups=groups,
+                expected=expected,
+                hint=hint(lang) if hint else None,
+                tally=_tally(game, tallies.get(section_id), in_section, lang),
+            )
+        )
+    return sections
+
+
+def _tally(game: Game, attribute_id: str | None, lines: list[Line], lang: str) -> list:
+    """Count a section's copies by each value of a choice attribute, unknown ones last."""
+    attribute = game.schema.attribute(attribute_id) if attribute_id else None
+    if attribute is None:
+        return []
+    counts = {value.id: 0 for value in attribute.values}
+    unknown = 0
+    for line in lines:
+        value = line.card.attribute(attribute.id)
+        if value in counts:
+            counts[value] += line.count
+        else:
+            unknown += line.count
+    tally = [(attribute.value_label(value, lang), n) for value, n in counts.items()]
+    return tally + ([(_("nieznany"), unknown)] if unknown else [])
+
+
+def _fact(
+    game: Game, kind: str, tally: str | None, ladder_attribute: Attribute | None
+) -> Attribute | None:
+    """Return the fact a short list shows for a kind: its section's tally, else a sort key.
+
+    The ladder's own attribute is left out: the list is grouped by it already.
+    """
+    attributes = [a for a in game.schema.attributes_of(kind) if a != ladder_attribute]
+    if tally and any(a.id == tally for a in attributes):
+        return game.schema.attribute(tally)
+    return next((a for a in attributes if a.sortable), None)
+
+
+def _kind_plural(game: Game, kind_id: str, lang: str) -> str:
+    kind = game.schema.kind(kind_id)
+    if kind is None:
+        return kind_id
+    return (kind.plural or kind.label)(lang).capitalize()
 
 
 def _ladder(game: Game, options: Mapping[str, str], lines: list[Line], lang: str) -> list[Rung]:
@@ -298,18 +421,19 @@ def _ladder(game: Game, options: Mapping[str, str], lines: list[Line], lang: str
         if any(fault.attribute == attribute.id for fault in game.schema.check(kind, card)):
             continue
         note_value = card.get(note.id) if note else None
-        rungs.append((value, note.card_value_label(note_value, card, lang) if note_value else None))
-    top = max((i for i, (value, _) in enumerate(rungs) if value.id in by_value), default=-1)
+        rungs.append((value, note_value, card))
+    top = max((i for i, (value, _, _) in enumerate(rungs) if value.id in by_value), default=-1)
     ladder = [
         Rung(
             value=value.id,
             label=value.label(lang),
             rank=value.rank,
-            note=note_label,
+            note=note.card_value_label(note_value, card, lang) if note and note_value else None,
+            note_value=note_value,
             lines=by_value.get(value.id, []),
             gap=value.id not in by_value and i < max(top, 1),
         )
-        for i, (value, note_label) in enumerate(rungs)
+        for i, (value, note_value, card) in enumerate(rungs)
     ]
     ladder.reverse()
     return ladder

@@ -43,6 +43,16 @@ def option_labels(deck) -> list[tuple[str, str, str, str]]:
 
 
 @register.filter
-def in_page_lang(text) -> str:
-    """Return a declared text (a game's name, a section's label) in the page's language."""
-    return text(page_lang())
+def text_of(declaration, name: str) -> str:
+    """Return a declaration's text (`{{ chart|text_of:"hint" }}`) in the page's language.
+
+    A template cannot reach the text itself: it would call it, and a text needs its language.
+    """
+    text = getattr(declaration, name, None)
+    return text(page_lang()) if text else ""
+
+
+@register.filter
+def ladder_chart(game):
+    """Return a game's ladder chart declaration, None if it draws none."""
+    return game.chart("ladder")

@@ -2,7 +2,15 @@
 
 from rules.aniolowie.face import FACE
 from rules.aniolowie.schema import ANGEL, GAME_ID, HUMAN, INTERVENTION, SCHEMA, copy_limit
-from rules.aniolowie.validate import CONTRACT_ATTRIBUTES, Card, Deck, parse_deck, validate
+from rules.aniolowie.validate import (
+    CONTRACT_ATTRIBUTES,
+    HUMANS_PER_DECK,
+    MIN_DECK_SIZE,
+    Card,
+    Deck,
+    parse_deck,
+    validate,
+)
 from rules.core.schema import (
     Chart,
     Format,
@@ -24,7 +32,17 @@ GAME = Game(
     # The humans lie apart from the Zastęp, the draw deck (ch. VI p. 28, ch. VII p. 40).
     sections=(
         Section(ZASTEP, Text(pl="Zastęp", en="Host (draw deck)"), kinds_of(ANGEL, INTERVENTION)),
-        Section(HUMANS, Text(pl="Ludzie", en="Humans"), kinds_of(HUMAN)),
+        Section(
+            HUMANS,
+            Text(pl="Ludzie", en="Humans"),
+            kinds_of(HUMAN),
+            expected=str(HUMANS_PER_DECK),
+            tally="alignment",
+            hint=Text(
+                pl="Talia potrzebuje czterech ludzi: dwóch dobrych i dwóch złych.",
+                en="A deck needs four humans: two good and two evil.",
+            ),
+        ),
     ),
     options=(
         Option(
@@ -38,7 +56,14 @@ GAME = Game(
             card_attribute="faction",
         ),
     ),
-    formats=(Format("standard", Text(pl="standardowy", en="standard"), default=True),),
+    formats=(
+        Format(
+            "standard",
+            Text(pl="standardowy", en="standard"),
+            default=True,
+            deck_size=f"{MIN_DECK_SIZE}+",
+        ),
+    ),
     charts=(
         Chart(
             "ladder",
@@ -46,14 +71,34 @@ GAME = Game(
             "order",
             "ladder",
             note_attribute="choir",
+            hint=Text(
+                pl="Najmłodszy zakon na dole; każdy zakon potrzebuje wszystkich zakonów poniżej.",
+                en="The youngest order at the bottom; every order needs all the orders below it.",
+            ),
         ),
-        Chart("levels", Text(pl="Poziomy", en="Levels"), "level"),
-        Chart("colors", Text(pl="Kolory", en="Colours"), "color"),
-        Chart("choirs", Text(pl="Chóry", en="Choirs"), "choir"),
+        Chart(
+            "levels",
+            Text(pl="Poziomy aniołów", en="Angels' levels"),
+            "level",
+            "columns",
+            kinds=kinds_of(ANGEL),
+        ),
+        Chart("colours", Text(pl="Kolory aniołów", en="Angels' colours"), "color"),
+        Chart("choirs", Text(pl="Chóry / kręgi", en="Choirs / circles"), "choir"),
         Chart("kinds", Text(pl="Rodzaje kart", en="Card kinds"), "kind"),
     ),
     # Seven cards from the Zastęp, one redraw on the first turn (ch. VI).
-    hand=HandRule(7, frozenset({ZASTEP}), redraws=1),
+    hand=HandRule(
+        7,
+        frozenset({ZASTEP}),
+        redraws=1,
+        note=Text(
+            pl="W pierwszej turze gracz może raz oddać całą rękę do zastępu, przetasować go i "
+            "dobrać siedem kart od nowa (podręcznik, 6.2 d).",
+            en="In the first turn a player may once put the whole hand back into the host, "
+            "shuffle it and draw seven cards anew (rulebook, 6.2 d).",
+        ),
+    ),
     parse_deck=parse_deck,
     validate=validate,
     contract_attributes=CONTRACT_ATTRIBUTES,

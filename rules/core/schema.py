@@ -303,6 +303,12 @@ class Section:
     id: str
     label: Text
     kinds: frozenset[str]
+    # How many cards the section should hold, as a page shows it beside the count ("4", "45+").
+    expected: str | None = None
+    # What a player building it should know (Aniołowie: two good humans and two evil).
+    hint: Text | None = None
+    # An attribute whose values its count is split by on the totals (Aniołowie: alignment).
+    tally: str | None = None
 
 
 @dataclass(frozen=True)
@@ -335,16 +341,20 @@ class Format:
     id: str
     label: Text
     default: bool = False
+    # How many cards a deck of this format holds in all, as pages show it ("45+").
+    deck_size: str | None = None
 
 
-ChartStyle = Literal["bars", "ladder"]
+ChartStyle = Literal["bars", "columns", "ladder"]
 
 
 @dataclass(frozen=True)
 class Chart:
     """A statistic a deck page draws: copies counted by one attribute (or by kind).
 
-    "ladder" draws every value of the attribute in rank order, lowest at the bottom, gaps shown.
+    "bars" lies one bar per value; "columns" stands a column per whole number, every number
+    between the lowest and the highest shown; "ladder" draws every value of the attribute in
+    rank order, lowest at the bottom, gaps shown.
     """
 
     id: str
@@ -354,6 +364,8 @@ class Chart:
     sections: frozenset[str] | None = None  # None: the whole deck
     # A derived attribute named beside each rung of a ladder (Aniołowie: an order's choir).
     note_attribute: str | None = None
+    kinds: frozenset[str] | None = None  # None: every kind that has the attribute
+    hint: Text | None = None  # how to read it, shown beside it
 
 
 @dataclass(frozen=True)

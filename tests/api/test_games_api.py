@@ -58,10 +58,25 @@ def test_a_game_gives_its_kinds_and_deck_sections(client):
             "id": "zastep",
             "label": {"pl": "Zastęp", "en": "Host (draw deck)"},
             "kinds": ["angel", "intervention"],
+            "expected": None,
+            "hint": None,
+            "tally": None,
         },
-        {"id": "humans", "label": {"pl": "Ludzie", "en": "Humans"}, "kinds": ["human"]},
+        {
+            "id": "humans",
+            "label": {"pl": "Ludzie", "en": "Humans"},
+            "kinds": ["human"],
+            "expected": "4",
+            "hint": {
+                "pl": "Talia potrzebuje czterech ludzi: dwóch dobrych i dwóch złych.",
+                "en": "A deck needs four humans: two good and two evil.",
+            },
+            "tally": "alignment",
+        },
     ]
-    assert game["hand"] == {"size": 7, "sections": ["zastep"], "redraws": 1, "note": None}
+    hand = game["hand"]
+    assert (hand["size"], hand["sections"], hand["redraws"]) == (7, ["zastep"], 1)
+    assert "6.2 d" in hand["note"]["pl"] and "6.2 d" in hand["note"]["en"]
 
 
 def test_a_game_gives_its_deck_options_formats_and_charts(client):
@@ -82,19 +97,30 @@ def test_a_game_gives_its_deck_options_formats_and_charts(client):
         }
     ]
     assert game["formats"] == [
-        {"id": "standard", "label": {"pl": "standardowy", "en": "standard"}, "default": True}
+        {
+            "id": "standard",
+            "label": {"pl": "standardowy", "en": "standard"},
+            "default": True,
+            "deck_size": "45+",
+        }
     ]
     charts = _by_id(game["charts"])
-    assert list(charts) == ["ladder", "levels", "colors", "choirs", "kinds"]
+    assert list(charts) == ["ladder", "levels", "colours", "choirs", "kinds"]
     assert charts["ladder"] == {
         "id": "ladder",
         "title": {"pl": "Drabina hierarchii", "en": "Hierarchy ladder"},
         "attribute": "order",
         "style": "ladder",
         "sections": None,
+        "kinds": None,
+        "note_attribute": "choir",
+        "hint": {
+            "pl": "Najmłodszy zakon na dole; każdy zakon potrzebuje wszystkich zakonów poniżej.",
+            "en": "The youngest order at the bottom; every order needs all the orders below it.",
+        },
     }
     assert charts["kinds"]["attribute"] == "kind"
-    assert charts["levels"]["style"] == "bars"
+    assert (charts["levels"]["style"], charts["levels"]["kinds"]) == ("columns", ["angel"])
 
 
 def test_a_choice_attribute_gives_its_values_with_labels_and_ranks(client):
@@ -256,7 +282,7 @@ def test_the_schema_describes_every_key_of_the_answer(client):
     assert components["Game"]["properties"]["rulebook"]["allOf"] == [text]
     assert components["Game"]["properties"]["rulebook"]["nullable"] is True
     assert components["AttributeTypeEnum"]["enum"] == ["choice", "int", "bool", "text"]
-    assert components["ChartStyleEnum"]["enum"] == ["bars", "ladder"]
+    assert components["ChartStyleEnum"]["enum"] == ["bars", "columns", "ladder"]
 
 
 @pytest.mark.django_db

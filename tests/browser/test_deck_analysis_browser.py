@@ -64,4 +64,4 @@ def test_sample_hand_redraw_and_print_sheet(page, deck):
     expect(page.locator(".screen-only")).to_be_visible()
     page.emulate_media(media="print")
     expect(page.locator(".screen-only")).to_be_hidden()
-    expect(page.locator('tbody[data-order="seraphim"]')).to_be_visible()
+    expect(page.locator('tbody[data-rung="seraphim"]')).to_be_visible()

@@ -65,7 +65,7 @@ def test_sign_up_and_build_a_legal_fallen_deck_by_clicking(page, fallen_cards):
     saved(page)
     expect(verdict).to_contain_text("Talia jest zgodna z zasadami budowania talii.")
     expect(page.locator('#totals-panel [data-total="all"]')).to_contain_text("46")
-    expect(page.locator('#totals-panel [data-total="host"]')).to_have_text("42")
+    expect(page.locator('#totals-panel [data-total="zastep"]')).to_have_text("42")
 
     # A third copy of an intervention breaks the copy limit, and the card is marked at fault.
     extra = Card.objects.filter(kind="intervention").first()

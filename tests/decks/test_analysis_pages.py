@@ -90,7 +90,7 @@ def test_the_stats_match_the_deck(client, deck):
         "unknown": 24,
     }
     totals = response.context["sheet"].totals
-    assert (totals.all, totals.host, totals.angels) == (46, 42, 24)
+    assert (totals.all, totals.sections["zastep"], totals.kinds["angel"]) == (46, 42, 24)
 
 
 def test_the_ladder_svg_has_a_bar_for_each_order_present(client, deck):
@@ -153,16 +153,16 @@ def test_angels_of_unknown_order_count_as_angels_and_toward_no_choir(client, own
     assert values(chart(response, "choirs")) == {"I": 0, "II": 0, "III": 1, "unknown": 2}
     assert values(chart(response, "levels"))["unknown"] == 2
     analysis = response.context["analysis"]
-    assert analysis.unknown_order == 2
-    assert analysis.odds.angel.first == 1  # 3 cards, all angels, drawn whole
-    assert "nieznanym zakonie" in response.content.decode()
+    assert analysis.unplaced == 2
+    assert analysis.odds["angel"].first == 1  # 3 cards, all angels, drawn whole
+    assert "2 kart bez znanego szczebla (zakon)" in response.content.decode()
 
 
 def test_the_stats_show_the_exact_odds(client, deck):
     response = client.get(url("deck-stats", deck))
     odds = response.context["analysis"].odds
-    assert odds.angel.first == 1 - Fraction(comb(18, 7), comb(42, 7))
-    assert odds.every_choir.first == Fraction(26019, 57646)
+    assert odds["angel"].first == 1 - Fraction(comb(18, 7), comb(42, 7))
+    assert odds["every_choir"].first == Fraction(26019, 57646)
     html = response.content.decode()
     row = re.search(r'<tr data-odds="every_choir">.*?</tr>', html, re.S).group(0)
     assert "45,1%" in row and "69,9%" in row and 'title="26019/57646"' in row
@@ -276,7 +276,7 @@ def test_a_zastep_under_seven_cards_is_drawn_whole(client, owner):
     response = client.get(url("deck-hand", deck, "?seed=3&redraw=1"))
     assert sorted(hand_ids(response)) == sorted([angel.pk, angel.pk, intervention.pk])
     assert len(hand_ids(response, "second")) == 3
-    assert response.context["odds"].angel.first == 1
+    assert response.context["odds"]["angel"].first == 1
 
 
 def test_an_empty_deck_has_no_hand(client, owner):
@@ -341,9 +341,9 @@ def test_the_print_sheet_lists_the_deck_grouped(client, deck, owner):
     html = response.content.decode()
     assert "Chóry Pana" in html and owner.username in html and "Aniołowie Pana" in html
     for order in LORD_ORDERS:
-        assert f'<tbody data-order="{order}">' in html
-    assert 'data-order="thrones"' not in html
-    assert re.search(r'data-total="all">46<', html) and re.search(r'data-total="host">42<', html)
+        assert f'<tbody data-rung="{order}">' in html
+    assert 'data-rung="thrones"' not in html
+    assert re.search(r'data-total="all">46<', html) and re.search(r'data-total="zastep">42<', html)
     assert 'data-valid="true"' in html
     assert 'class="site-header"' not in html and "<nav" not in html  # no site chrome
     css = (settings.BASE_DIR / "static" / "css" / "decks-analysis.css").read_text(encoding="utf-8")

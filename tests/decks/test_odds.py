@@ -83,18 +83,30 @@ def test_a_zastep_smaller_than_seven_is_drawn_whole():
     assert odds.each_group(5, [1, 1, 1]) == 1
 
 
+def lord_odds(population, angels, choirs, interventions):
+    """Ask for Aniołowie's chances: an angel, an intervention, every choir; one redraw."""
+    return odds.opening_odds(
+        population=population,
+        marked={"angel": angels, "intervention": interventions},
+        groups={"every_choir": {"I": 0, "II": 0, "III": 0} | choirs},
+        redraws=1,
+    )
+
+
 def test_an_empty_zastep_holds_nothing():
-    result = odds.opening_odds(population=0, angels=0, choirs={}, interventions=0)
+    result = lord_odds(0, 0, {}, 0)
     assert result.hand == 0
+    assert [chance.key for chance in result] == ["angel", "intervention", "every_choir"]
     for chance in result:
         assert chance.first == 0 and chance.redraw == 0
 
 
 def test_one_redraw_is_two_independent_hands():
     p = Fraction(1, 3)
-    assert odds.with_one_redraw(p) == p + (1 - p) * p == Fraction(5, 9)
-    assert odds.with_one_redraw(Fraction(0)) == 0
-    assert odds.with_one_redraw(Fraction(1)) == 1
+    assert odds.with_redraws(p, 1) == p + (1 - p) * p == Fraction(5, 9)
+    assert odds.with_redraws(Fraction(0), 1) == 0
+    assert odds.with_redraws(Fraction(1), 1) == 1
+    assert odds.with_redraws(p, 0) == p  # no redraw allowed: the first hand is the hand
 
 
 def test_the_redraw_matches_enumerating_both_hands():
@@ -108,39 +120,42 @@ def test_the_redraw_matches_enumerating_both_hands():
         if "a" in [deck[i] for i in first] or "a" in [deck[i] for i in second]
     )
     expected = Fraction(good, len(hands) ** 2)
-    assert odds.with_one_redraw(odds.at_least_one(len(deck), 2)) == expected
+    assert odds.with_redraws(odds.at_least_one(len(deck), 2), 1) == expected
 
 
 def test_opening_odds_of_a_legal_lord_deck():
     # legal_deck_cards("lord"): 24 angels (9 in choir III, 9 in II, 6 in I), 18 interventions.
-    result = odds.opening_odds(
-        population=42, angels=24, choirs={"I": 6, "II": 9, "III": 9}, interventions=18
-    )
+    result = lord_odds(42, 24, {"I": 6, "II": 9, "III": 9}, 18)
     assert result.hand == 7
-    assert result.angel.first == 1 - Fraction(comb(18, 7), comb(42, 7)) == Fraction(28789, 28823)
-    assert result.intervention.first == 1 - Fraction(comb(24, 7), comb(42, 7))
-    assert result.every_choir.first == Fraction(26019, 57646)
-    assert result.every_choir.redraw == 1 - (1 - Fraction(26019, 57646)) ** 2
-    assert round(float(result.every_choir.first) * 100, 2) == 45.14
+    assert result["angel"].first == 1 - Fraction(comb(18, 7), comb(42, 7)) == Fraction(28789, 28823)
+    assert result["intervention"].first == 1 - Fraction(comb(24, 7), comb(42, 7))
+    assert result["every_choir"].first == Fraction(26019, 57646)
+    assert result["every_choir"].redraw == 1 - (1 - Fraction(26019, 57646)) ** 2
+    assert round(float(result["every_choir"].first) * 100, 2) == 45.14
 
 
 def test_angels_of_unknown_order_count_as_angels_but_toward_no_choir():
-    known = odds.opening_odds(population=20, angels=6, choirs={"III": 6}, interventions=14)
-    unknown = odds.opening_odds(population=20, angels=6, choirs={}, interventions=14)
-    assert known.angel.first == unknown.angel.first
-    assert unknown.every_choir.first == 0
+    known = lord_odds(20, 6, {"III": 6}, 14)
+    unknown = lord_odds(20, 6, {}, 14)
+    assert known["angel"].first == unknown["angel"].first
+    assert unknown["every_choir"].first == 0
 
 
 @pytest.mark.parametrize(
     "kwargs",
     [
-        {"population": 5, "angels": 4, "choirs": {}, "interventions": 2},
-        {"population": 10, "angels": 2, "choirs": {"I": 3}, "interventions": 0},
+        {"population": 5, "marked": {"angel": 4, "intervention": 2}},
+        {"population": 10, "marked": {"angel": 2}, "groups": {"every_choir": {"I": 6, "II": 5}}},
     ],
 )
 def test_groups_that_do_not_fit_are_refused(kwargs):
     with pytest.raises(ValueError):
         odds.opening_odds(**kwargs)
+
+
+def test_unknown_chance_keys_are_a_key_error():
+    with pytest.raises(KeyError):
+        lord_odds(10, 2, {}, 2)["hand"]
 
 
 def test_the_odds_module_imports_no_django():
