@@ -1,7 +1,17 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
 class CardbaseConfig(AppConfig):
     name = "cardbase"
     verbose_name = _("Katalog kart")
+
+    def ready(self) -> None:
+        from cardbase.search import repair_search_mirror_after_migrate
+
+        # A migration that remakes cardbase_card on SQLite drops the triggers feeding the
+        # search mirror: every `migrate` (and `flush`) ends by putting them back.
+        post_migrate.connect(
+            repair_search_mirror_after_migrate, sender=self, dispatch_uid="cardbase_search_mirror"
+        )

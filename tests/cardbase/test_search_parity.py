@@ -179,8 +179,8 @@ def test_sqlite_fts5_and_like_routes_agree(catalogue, monkeypatch, route):
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's FTS5 mirror")
 def test_sqlite_fts5_mirror_follows_edits_and_deletes(catalogue, monkeypatch):
-    """Triggers keep the FTS5 table in step; a later migration that rebuilds cardbase_card on
-    SQLite loses them, and this test is what notices."""
+    """Triggers keep the FTS5 mirror in step, QuerySet.update() included; a remake of
+    cardbase_card and the repair after it are test_search_mirror.py's."""
     assert sqlite_fts_ready()
     monkeypatch.setattr(search, "FTS_COMMON", 10**9)
     card = Card.objects.get(name="Gabriel")
