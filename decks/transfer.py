@@ -437,14 +437,24 @@ def read_code(code: str, *, options: Mapping[str, str] | None = None) -> Importe
     return ImportedDeck(opened.game, stated, opened.cards, opened.cards_by_id)
 
 
-def read_import(fmt: str, text: str, *, options: Mapping[str, str] | None = None) -> ImportedDeck:
-    """Read `text` in format `fmt` ("text", "json" or "code") and settle the deck's options."""
+def read_import(
+    fmt: str,
+    text: str,
+    *,
+    options: Mapping[str, str] | None = None,
+    game: str | None = None,
+) -> ImportedDeck:
+    """Read `text` in format `fmt` ("text", "json" or "code") and settle the deck's options.
+
+    A text is read as a deck of `game` (the default game without one); JSON and codes say
+    their own game.
+    """
     if fmt == "json":
         imported = read_json(text, options=options)
     elif fmt == "code":
         imported = read_code(text, options=options)
     else:
-        imported = read_text(text, options=options)
+        imported = read_text(text, game=game, options=options)
     settled = settle_options(
         rules.get_game(imported.game), imported.options, imported.cards_by_id.values()
     )

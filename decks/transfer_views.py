@@ -90,7 +90,9 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         chosen = {key: value for key, value in form.options_data().items() if value}
         try:
-            imported = transfer.read_import(data["format"], data["text"], options=chosen)
+            imported = transfer.read_import(
+                data["format"], data["text"], options=chosen, game=game.id
+            )
             deck = services.deck_create(
                 owner=request.user,
                 name=data["name"],

@@ -8,14 +8,19 @@ from rules.core.face import Face
 from rules.core.schema import (
     Attribute,
     CardSchema,
+    Chart,
     Flag,
     Format,
     Game,
+    HandRule,
     Kind,
+    Option,
+    Section,
     Value,
     kinds_of,
 )
 from rules.core.schema import Text as Words
+from rules.core.verdict import DeckFormatError, Severity, Verdict, Violation
 
 TOY_SCHEMA = CardSchema(
     kinds=(
@@ -33,6 +38,7 @@ TOY_SCHEMA = CardSchema(
                 Value("silver", Words(pl="srebro", en="silver"), ("s",), rank=2),
                 Value("gold", Words(pl="złoto", en="gold"), ("g",), rank=3),
             ),
+            facet=True,
             search_keys={"pl": ("ranga",), "en": ("tier",)},
             expected=Words(pl="rangi: brąz, srebro, złoto", en="a tier: bronze, silver, gold"),
         ),
@@ -49,6 +55,7 @@ TOY_SCHEMA = CardSchema(
                     search_phrase=Words(pl="mroźna", en="frosty"),
                 ),
             ),
+            facet=True,
             search_keys={"pl": ("szkoła",), "en": ("school",)},
             search_phrase=Words(pl="szkoła {value}", en="{value} school"),
         ),
@@ -57,6 +64,7 @@ TOY_SCHEMA = CardSchema(
             "int",
             Words(pl="siła", en="power"),
             kinds_of("unit"),
+            sortable=True,
             search_keys={"pl": ("siła",), "en": ("pow", "power")},
             expected=Words(pl="liczby (np. 3)", en="a number (e.g. 3)"),
         ),
@@ -71,6 +79,53 @@ TOY_SCHEMA = CardSchema(
 )
 
 
+TOY_SECTIONS = (
+    Section("army", Words(pl="armia", en="army"), kinds_of("unit"), expected="3+"),
+    Section("book", Words(pl="księga", en="spellbook"), kinds_of("spell")),
+)
+TOY_OPTIONS = (
+    Option(
+        "banner",
+        Words(pl="sztandar", en="banner"),
+        (
+            Value("red", Words(pl="czerwony", en="red")),
+            Value("blue", Words(pl="niebieski", en="blue")),
+        ),
+        required=True,
+    ),
+)
+TOY_CHARTS = (
+    Chart("tiers", Words(pl="Rangi", en="Tiers"), "tier", "ladder"),
+    Chart("powers", Words(pl="Siła", en="Power"), "power", "columns"),
+    Chart("kinds", Words(pl="Rodzaje", en="Kinds"), "kind"),
+)
+MIN_UNITS = 3
+
+
+def parse_toy_deck(data: object) -> dict:
+    """Read a toy deck from the contract: its banner and its cards, nothing checked."""
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise DeckFormatError("cards", "a toy deck is an object with a list of cards")
+    return data
+
+
+def validate_toy_deck(deck: dict) -> Verdict:
+    """A toy rule: an army of at least three units."""
+    units = sum(card["count"] for card in deck["cards"] if card.get("kind") == "unit")
+    if units >= MIN_UNITS:
+        return Verdict()
+    return Verdict(
+        (
+            Violation(
+                "army-size",
+                Severity.ERROR,
+                f"Armia ma {units} jednostek; dodaj jeszcze {MIN_UNITS - units}.",
+                f"The army has {units} units; add {MIN_UNITS - units} more.",
+            ),
+        )
+    )
+
+
 def toy_game(
     game_id: str = "toy", schema: CardSchema = TOY_SCHEMA, face: Face | None = None
 ) -> Game:
@@ -78,13 +133,14 @@ def toy_game(
         id=game_id,
         name=Words(en="Toy"),
         schema=schema,
-        sections=(),
-        options=(),
+        sections=TOY_SECTIONS,
+        options=TOY_OPTIONS,
         formats=(Format("standard", Words(en="standard"), default=True),),
-        charts=(),
-        hand=None,
-        parse_deck=lambda data: data,
-        validate=lambda deck: None,
+        charts=TOY_CHARTS,
+        hand=HandRule(2, frozenset({"army", "book"})),
+        parse_deck=parse_toy_deck,
+        validate=validate_toy_deck,
+        contract_attributes=("tier",),
         face=face,
     )
 

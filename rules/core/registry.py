@@ -3,16 +3,42 @@
 from __future__ import annotations
 
 import importlib
+import os
+import pkgutil
+from pathlib import Path
 from typing import Any
 
 from rules.core.schema import Game
 from rules.core.verdict import DeckFormatError, Verdict, describe_value
 
+RULES_DIR = Path(__file__).resolve().parent.parent
+# Packages beside the games in rules/ that are no game.
+NOT_GAMES = frozenset({"core"})
+# Game packages from elsewhere (a plug-in, the tests' toy game), comma-separated module paths.
+EXTRA_GAMES_VARIABLE = "RULES_EXTRA_GAMES"
+
+
+def _discovered() -> dict[str, str]:
+    """Map the id of every game package in rules/ to its module, in the order of their names.
+
+    A package's id is its name with "-" for "_" (rules/dark_eden is "dark-eden"), so that a game
+    is found without importing it. Plug-ins named in RULES_EXTRA_GAMES are imported for their id
+    and come after.
+    """
+    found = {
+        info.name.replace("_", "-"): f"rules.{info.name}"
+        for info in sorted(pkgutil.iter_modules([str(RULES_DIR)]), key=lambda i: i.name)
+        if info.ispkg and info.name not in NOT_GAMES
+    }
+    for module_path in filter(None, os.environ.get(EXTRA_GAMES_VARIABLE, "").split(",")):
+        module_path = module_path.strip()
+        found.setdefault(importlib.import_module(module_path).GAME.id, module_path)
+    return found
+
+
 # One package per game; each defines GAME, a rules.core.schema.Game. The first is the game a
 # deck is for when nothing says otherwise (a plain-text file, an API client that sends none).
-GAME_MODULES: dict[str, str] = {
-    "aniolowie": "rules.aniolowie",
-}
+GAME_MODULES: dict[str, str] = _discovered()
 
 _loaded: dict[str, Game] = {}
 

@@ -186,8 +186,19 @@ def test_a_registered_toy_game_is_listed_from_its_own_declaration(client, toy):
     assert toy_game == games[1]
     assert toy_game["name"] == {"en": "Toy"}  # only the languages the Text holds
     assert toy_game["rulebook"] is None
-    assert toy_game["hand"] is None
-    assert toy_game["sections"] == [] and toy_game["options"] == [] and toy_game["charts"] == []
+    assert toy_game["hand"] == {"size": 2, "sections": ["army", "book"], "redraws": 0, "note": None}
+    assert [(s["id"], s["kinds"], s["expected"]) for s in toy_game["sections"]] == [
+        ("army", ["unit"], "3+"),
+        ("book", ["spell"], None),
+    ]
+    assert [(o["id"], [v["id"] for v in o["values"]]) for o in toy_game["options"]] == [
+        ("banner", ["red", "blue"])
+    ]
+    assert [(c["id"], c["style"]) for c in toy_game["charts"]] == [
+        ("tiers", "ladder"),
+        ("powers", "columns"),
+        ("kinds", "bars"),
+    ]
     assert toy_game["kinds"] == [
         {
             "id": "unit",
