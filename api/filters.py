@@ -295,6 +295,8 @@ class ApiDeckFilter(PublicDeckFilter):
             option.id: f"Only decks of this {option.label(API_LANG)}: "
             f"{_one_of(PublicDeckFilter, option.id, _option_glosses(option.id))}."
             for option in declared_options()
+            # A game registered after the deck filters were made has no filter yet.
+            if option.id in PublicDeckFilter.base_filters
         },
     }
 
