@@ -28,9 +28,33 @@ from rules.core.schema import Attribute
 
 # What an attribute id may be: it is written into SQL (see AttributeValue).
 KEY = re.compile(r"[a-z][a-z0-9_]*")
+
+
+class InWithinBounds(In):
+    """IN, with its lowest and highest value also written as a range on SQLite.
+
+    The range says nothing new, but SQLite 3.40's planner costs an IN list that keeps many cards
+    as a table scan (it does not know the attribute index holds the value, so it counts a row
+    visit per card), while a range makes it walk the index: `zakon>=cnoty` counts in 5 ms
+    instead of 60. Python orders text by code point, which is SQLite's byte order for UTF-8;
+    PostgreSQL compares by collation, so it gets the plain IN (its planner needs no help).
+    """
+
+    def as_sqlite(self, compiler, connection):
+        sql, params = self.as_sql(compiler, connection)
+        bounds = sorted(value for value in self.rhs if value is not None)
+        if len(bounds) < 2:
+            return sql, params
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        return (
+            f"({lhs} >= %s AND {lhs} <= %s AND {sql})",
+            [*lhs_params, bounds[0], *lhs_params, bounds[-1], *params],
+        )
+
+
 LOOKUPS = {
     "exact": Exact,
-    "in": In,
+    "in": InWithinBounds,
     "gt": GreaterThan,
     "gte": GreaterThanOrEqual,
     "lt": LessThan,

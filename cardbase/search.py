@@ -280,7 +280,7 @@ class _Translator:
         if isinstance(node, And):
             return self.all_of(node.items)
         if isinstance(node, Or):
-            return reduce(operator.or_, map(self.q, node.items))
+            return self.any_of(node.items)
         if isinstance(node, Not):
             return ~self.q(node.item)
         if isinstance(node, Text):
@@ -303,6 +303,33 @@ class _Translator:
         if found:
             parts.insert(0, self.listed(sorted(set.intersection(*found))))
         return reduce(operator.and_, parts, Q())
+
+    def any_of(self, items: tuple[Node, ...]) -> Q:
+        """Keep cards any item keeps; values of one attribute become one IN.
+
+        `kolor:czarny OR kolor:biały` is then one walk of the colour index, where two ORed
+        equalities would make SQLite fetch and merge every matching row.
+        """
+        values: dict[str, list] = {}
+        parts: list[Q] = []
+        for item in items:
+            attribute = find_attribute(item.field) if isinstance(item, Match) else None
+            if (
+                attribute is None
+                or item.value is None
+                or attribute.multi
+                or attribute.type == "bool"
+            ):
+                parts.append(self.q(item))
+            else:
+                values.setdefault(attribute.id, []).append(item.value)
+        for attribute_id, listed in values.items():
+            attribute = find_attribute(attribute_id)
+            if len(listed) == 1:
+                parts.append(attribute_q(attribute, listed[0]))
+            else:
+                parts.append(attribute_q(attribute, sorted(set(listed)), "in"))
+        return reduce(operator.or_, parts)
 
     def text(self, node: Text) -> Q:
         """Keep cards whose folded name and/or text contains the folded value."""
