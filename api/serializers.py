@@ -12,6 +12,7 @@ from api.attributes import (
     choices,
     declared_attributes,
     declared_kinds,
+    describe,
     shared_attribute_ids,
 )
 from cardbase.models import Card, CardSource, Edition
@@ -19,6 +20,7 @@ from cardbase.selectors import primary_printing
 from decks.models import Deck, Visibility
 from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
 from rules.core import MAX_COUNT
+from rules.core.schema import Attribute
 
 # The largest id a card can have (a 64-bit primary key), and the largest deck version
 # (a PositiveIntegerField, 32 bits on every database): beyond them nothing can match.
@@ -177,16 +179,29 @@ class CardSerializer(serializers.ModelSerializer):
 UNKNOWN_ATTRIBUTE = "Leave it out or send null while it is unknown."
 
 
-def _attribute(attribute_id: str, what: str) -> serializers.Field:
-    """A contract attribute, its values those its game's schema declares."""
-    attribute = next(a for a in declared_attributes() if a.id == attribute_id)
-    return AttributeChoiceField(
-        attribute, required=False, allow_null=True, help_text=f"{what}. {UNKNOWN_ATTRIBUTE}"
-    )
+def _contract_attribute(attribute: Attribute) -> serializers.Field:
+    """A card attribute as a deck's contract may send it: its declared values, or null."""
+    common = {
+        "required": False,
+        "allow_null": True,
+        "help_text": f"{describe(attribute)} {UNKNOWN_ATTRIBUTE}",
+    }
+    if attribute.type == "choice":
+        if attribute.multi:
+            return serializers.ListField(child=AttributeChoiceField(attribute), **common)
+        return AttributeChoiceField(attribute, **common)
+    if attribute.type == "int":
+        return serializers.IntegerField(**common)
+    if attribute.type == "bool":
+        return serializers.BooleanField(**common)
+    return serializers.CharField(**common)
 
 
 class ContractCardSerializer(serializers.Serializer):
-    """One card of the deck with its count; attributes the rulebook does not state stay out."""
+    """One card of the deck with its count; attributes the rulebook does not state stay out.
+
+    Its attributes are those some game's rules read (`Game.contract_attributes`).
+    """
 
     name = serializers.CharField(
         help_text="The card's name; entries whose names differ only in case and diacritics are "
@@ -194,17 +209,14 @@ class ContractCardSerializer(serializers.Serializer):
     )
     kind = serializers.ChoiceField(choices=choices(declared_kinds()))
     count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT, help_text="Copies.")
-    faction = _attribute("faction", "The card's faction (`any` only for an intervention)")
-    order = _attribute("order", "An angel's order")
-    level = serializers.IntegerField(
-        required=False, allow_null=True, help_text=f"An angel's level. {UNKNOWN_ATTRIBUTE}"
-    )
-    color = _attribute("color", "An angel's colour")
-    alignment = _attribute("alignment", "A human's alignment")
-    sex = _attribute("sex", "A human's sex")
-    edition_symbol = _attribute(
-        "edition_symbol", "The edition symbol (empty: 2 copies allowed, filled: 1)"
-    )
+
+    def get_fields(self):
+        fields = super().get_fields()
+        read = {key for game in rules.all_games() for key in game.contract_attributes}
+        for attribute in declared_attributes():
+            if attribute.id in read:
+                fields[attribute.id] = _contract_attribute(attribute)
+        return fields
 
 
 class ContractSerializer(DeckOptionFields, serializers.Serializer):

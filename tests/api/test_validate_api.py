@@ -187,7 +187,9 @@ def test_the_schema_accepts_what_the_engine_accepts():
     assert card["properties"]["level"] == {
         "type": "integer",
         "nullable": True,
-        "description": "An angel's level. Leave it out or send null while it is unknown.",
+        "description": "The level (angels and humans only). A whole number from 0 to 99. Null "
+        "while unknown (or if the card's kind has none). Leave it out or send null while it is "
+        "unknown.",
     }
     assert card["properties"]["count"]["minimum"] == 1
     assert card["properties"]["count"]["maximum"] == 1_000_000
