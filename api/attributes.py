@@ -105,12 +105,17 @@ class AttributeChoiceField(serializers.ChoiceField):
 
 def attribute_field(attribute: Attribute) -> serializers.Field:
     """Return the read-only field showing a card's attribute; a missing value is null."""
-    common = {
-        "source": f"attributes.{attribute.id}",
-        "read_only": True,
-        "allow_null": True,
-        "help_text": describe(attribute),
-    }
+    return typed_field(
+        attribute,
+        source=f"attributes.{attribute.id}",
+        read_only=True,
+        allow_null=True,
+        help_text=describe(attribute),
+    )
+
+
+def typed_field(attribute: Attribute, **common) -> serializers.Field:
+    """Return a field of the attribute's type (a list of choices if it is multi-valued)."""
     if attribute.type == "choice":
         if attribute.multi:
             return serializers.ListField(child=AttributeChoiceField(attribute), **common)

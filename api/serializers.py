@@ -6,7 +6,6 @@ from rest_framework import serializers
 
 import rules
 from api.attributes import (
-    AttributeChoiceField,
     DeckOptionFields,
     attribute_fields,
     choices,
@@ -14,6 +13,7 @@ from api.attributes import (
     declared_kinds,
     describe,
     shared_attribute_ids,
+    typed_field,
 )
 from cardbase.models import Card, CardSource, Edition
 from cardbase.selectors import primary_printing
@@ -181,20 +181,8 @@ UNKNOWN_ATTRIBUTE = "Leave it out or send null while it is unknown."
 
 def _contract_attribute(attribute: Attribute) -> serializers.Field:
     """A card attribute as a deck's contract may send it: its declared values, or null."""
-    common = {
-        "required": False,
-        "allow_null": True,
-        "help_text": f"{describe(attribute)} {UNKNOWN_ATTRIBUTE}",
-    }
-    if attribute.type == "choice":
-        if attribute.multi:
-            return serializers.ListField(child=AttributeChoiceField(attribute), **common)
-        return AttributeChoiceField(attribute, **common)
-    if attribute.type == "int":
-        return serializers.IntegerField(**common)
-    if attribute.type == "bool":
-        return serializers.BooleanField(**common)
-    return serializers.CharField(**common)
+    help_text = f"{describe(attribute)} {UNKNOWN_ATTRIBUTE}"
+    return typed_field(attribute, required=False, allow_null=True, help_text=help_text)
 
 
 class ContractCardSerializer(serializers.Serializer):

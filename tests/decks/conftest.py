@@ -1,6 +1,7 @@
 import pytest
 
-from tests.factories import GameFactory, UserFactory
+from decks import services
+from tests.factories import GameFactory, UserFactory, legal_deck_cards
 
 
 @pytest.fixture(autouse=True)
@@ -28,3 +29,14 @@ def owner():
 @pytest.fixture
 def stranger():
     return UserFactory(username="obcy")
+
+
+@pytest.fixture
+def legal(owner):
+    """A legal Fallen deck of the owner's, 46 cards."""
+    return services.deck_create(
+        owner=owner,
+        name="Upadli: test",
+        options={"faction": "fallen"},
+        cards=legal_deck_cards("fallen"),
+    )

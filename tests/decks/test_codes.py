@@ -5,21 +5,11 @@ import base64
 import pytest
 
 from cardbase.models import Card
-from decks import codes, selectors, services, transfer
+from decks import codes, selectors, transfer
 from rules.core import DeckCode, deckcode
-from tests.factories import AngelFactory, HumanFactory, legal_deck_cards
+from tests.factories import AngelFactory, HumanFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def legal(owner):
-    return services.deck_create(
-        owner=owner,
-        name="Upadli: test",
-        options={"faction": "fallen"},
-        cards=legal_deck_cards("fallen"),
-    )
 
 
 def counts_by_slug(deck):

@@ -29,16 +29,6 @@ FACTION = rules.get_game("aniolowie").option("faction")
 
 
 @pytest.fixture
-def legal(owner):
-    return services.deck_create(
-        owner=owner,
-        name="Upadli: test",
-        options={"faction": "fallen"},
-        cards=legal_deck_cards("fallen"),
-    )
-
-
-@pytest.fixture
 def gaap():
     return AngelFactory(
         name="Gaap", slug="gaap", faction="fallen", order="powers", level=7, edition_symbol="empty"

@@ -1,18 +1,11 @@
 """The move of Aniołowie's columns into card attributes carries every fact across, and back."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations.executor import migrate, migrate_to_latest
 
 BEFORE = [("cardbase", "0004_search_substrings"), ("decks", "0003_deck_deck_listing_new")]
 AFTER = [("cardbase", "0007_card_attribute_columns"), ("decks", "0003_deck_deck_listing_new")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.fixture
@@ -58,7 +51,7 @@ def old_catalogue():
     DeckCard.objects.create(deck=deck, card=gaap, count=2)
     DeckCard.objects.create(deck=deck, card=matka, count=1)
     yield
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_latest()
 
 
 @pytest.mark.django_db(transaction=True)

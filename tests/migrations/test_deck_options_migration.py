@@ -1,18 +1,11 @@
 """The move of a deck's faction into its options gives every deck card its section, and back."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations.executor import migrate, migrate_to_latest
 
 BEFORE = [("cardbase", "0007_card_attribute_columns"), ("decks", "0003_deck_deck_listing_new")]
 AFTER = [("cardbase", "0007_card_attribute_columns"), ("decks", "0006_remove_deck_faction")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.fixture
@@ -37,7 +30,7 @@ def old_decks():
     DeckVersion.objects.create(deck=fallen, number=1, name="Upadli", faction="fallen", cards={})
     Deck.objects.create(owner=owner, game=game, name="Pan", faction="lord")
     yield
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_latest()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -52,7 +45,11 @@ def test_the_faction_becomes_an_option_and_each_card_gets_its_section(old_decks)
         "Pan": ({"faction": "lord"}, "standard"),
     }
     sections = sorted(DeckCard.objects.values_list("card__kind", "section", "count"))
-    assert sections == [("angel", "zastep", 1), ("human", "humans", 2), ("intervention", "zastep", 3)]
+    assert sections == [
+        ("angel", "zastep", 1),
+        ("human", "humans", 2),
+        ("intervention", "zastep", 3),
+    ]
     assert DeckVersion.objects.get().options == {"faction": "fallen"}
 
 

@@ -2,10 +2,10 @@
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from cardbase import search
 from cardbase.search import FTS_TABLE, repair_search_mirror, search_cards, sqlite_fts_ready
+from tests.migrations.executor import migrate, migrate_to_latest
 
 BEFORE = [("cardbase", "0007_card_attribute_columns")]
 AFTER = [("cardbase", "0008_search_mirror_table")]
@@ -20,13 +20,6 @@ EXPECTED = {
     "moc": ["Gabriel"],
     "zz": [],
 }
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 def found(query: str) -> list[str]:
@@ -79,7 +72,7 @@ def old_catalogue(monkeypatch):
     card("gniewosz", "Gniewosz", "gniewosz", "spada na wroga.")
     card("swiety-gniew", "Święty Gniew", "swiety gniew", "odrzuc swietnisko.", "intervention")
     yield Card, game
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_latest()
     repair_search_mirror()
 
 
