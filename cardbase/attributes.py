@@ -31,19 +31,22 @@ KEY = re.compile(r"[a-z][a-z0-9_]*")
 
 
 class InWithinBounds(In):
-    """IN, with its lowest and highest value also written as a range on SQLite.
+    """IN, with its lowest and highest value also written as a range when SQLite counts.
 
     The range says nothing new, but SQLite 3.40's planner costs an IN list that keeps many cards
     as a table scan (it does not know the attribute index holds the value, so it counts a row
     visit per card), while a range makes it walk the index: `zakon>=cnoty` counts in 5 ms
-    instead of 60. Python orders text by code point, which is SQLite's byte order for UTF-8;
+    instead of 60. A page in an order with a limit keeps the plain IN: there the planner walks
+    the order's index and stops at the page's end, which the range would trade for a sort of
+    every match. Python orders text by code point, which is SQLite's byte order for UTF-8;
     PostgreSQL compares by collation, so it gets the plain IN (its planner needs no help).
     """
 
     def as_sqlite(self, compiler, connection):
         sql, params = self.as_sql(compiler, connection)
         bounds = sorted(value for value in self.rhs if value is not None)
-        if len(bounds) < 2:
+        query = compiler.query
+        if len(bounds) < 2 or (query.order_by and query.high_mark is not None):
             return sql, params
         lhs, lhs_params = self.process_lhs(compiler, connection)
         return (
@@ -194,6 +197,26 @@ def attribute_indexes(text_keys, number_keys) -> list[Index]:
     ]
     indexes.append(Index(F("kind"), *expressions.values(), F("search_name"), name="card_kind_name"))
     return indexes
+
+
+def missing_indexes(text_keys, number_keys) -> list[Index]:
+    """Return one small index per key of the cards missing it, by kind and name.
+
+    `zakon:nieznany` counts from it: PostgreSQL never reads an expression index alone (it wants
+    the JSON column back), so without these it reads every card's JSON to find the few with no
+    value (29 ms → 1 ms at 50,000 cards).
+    """
+    expressions = {key: AttributeValue(key) for key in text_keys}
+    expressions |= {key: Cast(AttributeValue(key), IntegerField()) for key in number_keys}
+    return [
+        Index(
+            F("kind"),
+            F("search_name"),
+            condition=Q(IsNull(expression, True)),
+            name=f"card_missing_{key}",
+        )
+        for key, expression in expressions.items()
+    ]
 
 
 def unknown_q(attribute: Attribute, *, prefix: str = "") -> Q:

@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from cardbase.attributes import attribute_indexes, indexed_attributes
+from cardbase.attributes import attribute_indexes, indexed_attributes, missing_indexes
 from cardbase.language import page_lang
 from cardbase.managers import CardQuerySet
 from rules.core import card_key
@@ -91,7 +91,9 @@ class Card(models.Model):
         ]
         # Search indexes (cardbase/search.py, docs/search.md): the facets' keys with the name, so
         # a facet's first page in name order comes straight off an index.
-        indexes = attribute_indexes(TEXT_INDEXED, NUMBER_INDEXED)
+        indexes = attribute_indexes(TEXT_INDEXED, NUMBER_INDEXED) + missing_indexes(
+            TEXT_INDEXED, NUMBER_INDEXED
+        )
 
     def __str__(self) -> str:
         return self.name
