@@ -274,6 +274,10 @@ class ApiDeckFilter(PublicDeckFilter):
             "that are not. Any other value is a 400."
         ),
         "author": "Only decks of this player, by username (ignoring case).",
+        "game": (
+            "Only decks of this game, by its id (see /api/v1/games/), e.g. `aniolowie`. A game "
+            "the site has no rules for is a 400."
+        ),
         "card": (
             "Only decks holding a card whose name contains this text (ignoring case and Polish "
             "diacritics)."

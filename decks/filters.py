@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 from cardbase.language import page_lang
+from cardbase.models import Game
 from decks.models import Deck
 from rules import card_key
 from rules.core.schema import Text
@@ -49,6 +50,14 @@ class DeckFilterBase(filters.FilterSet):
     """Search public decks by name, their options, validity, author and the cards they hold."""
 
     q = filters.CharFilter(field_name="name", lookup_expr="icontains", label=_("Nazwa talii"))
+    game = filters.ModelChoiceFilter(
+        field_name="game",
+        to_field_name="slug",
+        # Read at each request: a game registered after start-up (a test's) is one too.
+        queryset=lambda request: Game.objects.filter(slug__in=list(rules.GAME_MODULES)),
+        label=_("Gra"),
+        empty_label=_("każda"),
+    )
     valid = filters.BooleanFilter(field_name="is_valid", label=_("Zgodna z zasadami"))
     author = filters.CharFilter(
         field_name="owner__username", lookup_expr="iexact", label=_("Autor")

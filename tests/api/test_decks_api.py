@@ -265,6 +265,7 @@ def test_the_largest_version_is_a_conflict(alice, client_for, game):
         ("mine=maybe", "mine"),
         ("mine=on", "mine"),
         ("faction=any", "faction"),
+        ("game=szachy", "game"),
         ("sort=oldest", "sort"),
         ("page=0", "page"),
     ],

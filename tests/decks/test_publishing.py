@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from decks import services
 from decks.models import DeckVersion
-from tests.factories import AngelFactory, HumanFactory, UserFactory, legal_deck_cards
+from tests.factories import AngelFactory, GameFactory, HumanFactory, UserFactory, legal_deck_cards
 
 pytestmark = pytest.mark.django_db
 
@@ -230,3 +230,21 @@ def test_the_deck_page_shows_what_the_latest_version_changed(client):
     assert f'<span data-card="{dropped.pk}">-2 Oprawca</span>' in section
     assert "Matka" not in section
     assert f'href="{reverse("deck-history", args=[deck.pk])}">Pełna historia zmian</a>' in section
+
+
+def test_decks_are_listed_by_game(client, other_game):
+    GameFactory(slug="inwo", name="INWO")
+    owner = UserFactory()
+    services.deck_create(
+        owner=owner,
+        name="Talia INWO",
+        game="inwo",
+        options={"faction": "lord"},
+        visibility="public",
+    )
+    public(owner, "Talia Aniołów")
+    assert listed(client, game="inwo") == ["Talia INWO"]
+    assert listed(client, game="aniolowie") == ["Talia Aniołów"]
+    assert sorted(listed(client)) == ["Talia Aniołów", "Talia INWO"]
+    response = client.get(reverse("deck-list"), {"game": "szachy"})
+    assert response.status_code == 200 and list(response.context["page"].object_list) == []
