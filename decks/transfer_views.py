@@ -17,7 +17,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardbase.language import page_lang
-from decks import codes, selectors, services, transfer
+from decks import codes, export, selectors, services, transfer
 from decks.forms import DeckOptionsMixin
 from decks.models import Deck
 from decks.view_helpers import readable_deck_or_404
@@ -163,13 +163,13 @@ def _filename(deck: Deck, extension: str) -> str:
 @require_GET
 def deck_export_text(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
-    return _download(transfer.deck_text(deck), _filename(deck, "txt"), "text/plain")
+    return _download(export.deck_text(deck), _filename(deck, "txt"), "text/plain")
 
 
 @require_GET
 def deck_export_json(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
-    return _download(transfer.deck_json(deck), _filename(deck, "json"), "application/json")
+    return _download(export.deck_json(deck), _filename(deck, "json"), "application/json")
 
 
 def _code_url(code: str, name: str = "") -> str:

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 import rules
 from cardbase.models import Card
-from decks import codes, selectors, services, transfer
+from decks import codes, export, selectors, services, transfer
 from decks.models import Deck
 from rules.core import DeckCode, deckcode
 from tests.factories import (
@@ -53,14 +53,14 @@ def import_page(client, **fields):
 
 
 def test_text_export_reimports_to_the_same_deck(legal):
-    text = transfer.deck_text(legal)
+    text = export.deck_text(legal)
     imported = transfer.read_text(text)
     assert imported.cards == counts_of(legal)
     assert transfer.infer_option(FACTION, imported.cards_by_id.values()) == "fallen"
 
 
 def test_text_export_groups_by_kind_with_the_highest_order_first(legal):
-    lines = transfer.deck_text(legal).splitlines()
+    lines = export.deck_text(legal).splitlines()
     assert lines[:3] == ["# Talia: Upadli: test", "# faction: fallen", "# game: aniolowie"]
     headings = [line for line in lines if line.startswith("# ")][3:]
     assert headings == [
@@ -81,7 +81,7 @@ def test_text_export_groups_by_kind_with_the_highest_order_first(legal):
 
 
 def test_json_export_is_the_contract_and_reimports_to_the_same_deck(legal):
-    text = transfer.deck_json(legal)
+    text = export.deck_json(legal)
     assert json.loads(text) == selectors.deck_contract(legal)
     imported = transfer.read_json(text)
     assert (imported.game, imported.options.get("faction"), imported.cards) == (
@@ -101,8 +101,8 @@ def test_code_reimports_to_the_same_deck(legal):
 def test_round_trips_through_the_import_page(client, owner, legal):
     client.force_login(owner)
     for fmt, text in [
-        ("text", transfer.deck_text(legal)),
-        ("json", transfer.deck_json(legal)),
+        ("text", export.deck_text(legal)),
+        ("json", export.deck_json(legal)),
         ("code", codes.deck_code(legal)),
     ]:
         response = import_page(client, name=f"Z {fmt}", format=fmt, text=text)
@@ -121,7 +121,7 @@ def test_a_name_that_does_not_read_back_is_exported_as_its_slug(owner):
     deck = services.deck_create(
         owner=owner, name="D", options={"faction": "lord"}, cards={odd.pk: 2}
     )
-    text = transfer.deck_text(deck)
+    text = export.deck_text(deck)
     assert "2 aniol-1" in text.splitlines()
     assert transfer.read_text(text).cards == {odd.pk: 2}
 
@@ -182,7 +182,7 @@ def test_an_ambiguous_name_is_exported_as_its_slug_and_round_trips(owner):
     deck = services.deck_create(
         owner=owner, name="D", options={"faction": "lord"}, cards={first.pk: 2}
     )
-    text = transfer.deck_text(deck)
+    text = export.deck_text(deck)
     assert "2 samael-lord" in text.splitlines()
     assert transfer.read_text(text).cards == {first.pk: 2}
 
@@ -406,7 +406,7 @@ def test_exports_are_downloads_named_after_the_deck(client, owner, legal):
     text = client.get(reverse("deck-export-text", args=[legal.pk]))
     assert text["Content-Type"] == "text/plain; charset=utf-8"
     assert text["Content-Disposition"] == 'attachment; filename="upadli-test.txt"'
-    assert text.content.decode() == transfer.deck_text(legal)
+    assert text.content.decode() == export.deck_text(legal)
     data = client.get(reverse("deck-export-json", args=[legal.pk]))
     assert data["Content-Disposition"] == 'attachment; filename="upadli-test.json"'
     assert json.loads(data.content) == selectors.deck_contract(legal)
@@ -506,7 +506,7 @@ def checkdeck(*args, stdin=None):
 
 def test_checkdeck_exits_0_for_a_legal_deck(tmp_path, legal):
     path = tmp_path / "talia.txt"
-    path.write_text(transfer.deck_text(legal), encoding="utf-8")
+    path.write_text(export.deck_text(legal), encoding="utf-8")
     code, out, err = checkdeck(str(path))
     assert (code, out, err) == (0, "zgodna\n", "")
 
@@ -564,7 +564,7 @@ def test_checkdeck_json_equals_the_rules_cli_on_the_same_contract(tmp_path, owne
         owner=owner, name="Pięciu ludzi", options={"faction": "lord"}, cards=cards
     )
     text_file = tmp_path / "talia.txt"
-    text_file.write_text(transfer.deck_text(deck), encoding="utf-8")
+    text_file.write_text(export.deck_text(deck), encoding="utf-8")
     contract_file = tmp_path / "talia.json"
     contract_file.write_text(json.dumps(selectors.deck_contract(deck)), encoding="utf-8")
 
@@ -591,7 +591,7 @@ def test_checkdeck_infers_the_faction_when_not_given(tmp_path, legal):
         attributes={"faction": "lord"},
     )
     path = tmp_path / "talia.txt"
-    path.write_text(transfer.deck_text(legal) + "1 Obcy Pan\n", encoding="utf-8")
+    path.write_text(export.deck_text(legal) + "1 Obcy Pan\n", encoding="utf-8")
     code, out, _err = checkdeck(str(path), "--lang", "en")
     assert code == 1
     assert "faction-mix" in out and lord_angel.name in out
@@ -614,7 +614,7 @@ def blank_faction_deck(owner, faction):
 @pytest.mark.parametrize("faction", ["lord", "fallen"])
 def test_a_text_export_of_blank_faction_cards_reimports_with_its_faction(owner, faction):
     deck = blank_faction_deck(owner, faction)
-    text = transfer.deck_text(deck)
+    text = export.deck_text(deck)
     assert f"# faction: {faction}" in text.splitlines()
     assert transfer.infer_option(FACTION, Card.objects.all()) is None  # the cards alone cannot tell
     imported = transfer.read_import("text", text)
@@ -755,7 +755,7 @@ def test_checkdeck_takes_the_faction_from_an_exported_texts_header(tmp_path, own
         owner=owner, name="Zła", options={"faction": "fallen"}, cards={lords.pk: 1}
     )
     path = tmp_path / "talia.txt"
-    path.write_text(transfer.deck_text(deck), encoding="utf-8")
+    path.write_text(export.deck_text(deck), encoding="utf-8")
     out = io.StringIO()
     with pytest.raises(SystemExit):
         call_command("checkdeck", str(path), "--format", "json", stdout=out)

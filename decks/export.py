@@ -1,0 +1,77 @@
+"""Deck export: the rules' JSON contract, and plain text grouped as the builder shows the deck.
+
+A text export starts with the deck's options and game as headers, so that decks.transfer reads
+it back to the same deck.
+"""
+
+import json
+
+from django.utils.translation import gettext as _
+
+from cardbase.language import page_lang
+from cardbase.models import Card
+from decks import textformat
+from decks.models import Deck
+from decks.selectors import deck_contract, deck_counts
+from decks.transfer import GAME_HEADER
+
+
+def deck_json(deck: Deck) -> str:
+    """Return the deck in the rules engine's JSON contract, as a file's text."""
+    return json.dumps(deck_contract(deck), ensure_ascii=False, indent=2) + "\n"
+
+
+def _label(card: Card, ambiguous: set[str]) -> str:
+    """Name a card so that importing the line finds it again: its name, else its slug."""
+    if card.search_name in ambiguous or not textformat.reads_back(1, card.name):
+        return card.slug
+    return card.name
+
+
+def deck_text(deck: Deck) -> str:
+    """Return the deck as plain text grouped by kind; a ladder's kind by rung, highest first."""
+    counts = deck_counts(deck)
+    keys = {card.search_name for card, _count in counts}
+    taken: dict[str, int] = {}
+    for key in Card.objects.filter(game=deck.game, search_name__in=keys).values_list(
+        "search_name", flat=True
+    ):
+        taken[key] = taken.get(key, 0) + 1
+    ambiguous = {key for key, n in taken.items() if n > 1}
+
+    out = [
+        textformat.comment(_("Talia: %(name)s") % {"name": deck.name}),
+        # Read back on import (read_text): the catalogue's cards rarely know their faction.
+        *(textformat.comment(f"{key}: {value}") for key, value in deck.options.items()),
+        textformat.comment(f"{GAME_HEADER}: {deck.game.slug}"),
+    ]
+
+    def lines(cards: list[tuple[Card, int]]) -> list[str]:
+        return [textformat.format_line(n, _label(card, ambiguous)) for card, n in cards]
+
+    game = deck.game_rules
+    lang = page_lang()
+    chart = game.chart("ladder")
+    ladder = game.schema.attribute(chart.attribute) if chart else None
+    for kind in game.schema.kinds:
+        of_kind = [(card, n) for card, n in counts if card.kind == kind.id]
+        if not of_kind:
+            continue
+        out += ["", textformat.comment((kind.plural or kind.label)(lang).capitalize())]
+        if ladder is None or kind.id not in ladder.kinds:
+            out += lines(of_kind)
+            continue
+        # Highest rung first, as the builder's ladder shows them.
+        for value in sorted(ladder.values, key=lambda v: v.rank or 0, reverse=True):
+            on_rung = [(card, n) for card, n in of_kind if card.attribute(ladder.id) == value.id]
+            if on_rung:
+                rank = f" ({value.rank:02d})" if value.rank is not None else ""
+                out += [textformat.comment(f"{value.label(lang)}{rank}"), *lines(on_rung)]
+        unknown = [(card, n) for card, n in of_kind if not card.attribute(ladder.id)]
+        if unknown:
+            title = _("%(kind)s: %(attribute)s nieznany") % {
+                "kind": (kind.plural or kind.label)(lang).capitalize(),
+                "attribute": ladder.label(lang),
+            }
+            out += [textformat.comment(title), *lines(unknown)]
+    return "\n".join(out) + "\n"
