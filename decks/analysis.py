@@ -101,9 +101,13 @@ def _ladder_chart(sheet: DeckSheet, declared: Chart) -> charts.Chart:
     )
 
 
-def _unknown_bar(count: int) -> charts.Bar:
+def _unknown_bar(count: int, label: str | None = None) -> charts.Bar:
     return charts.Bar(
-        label=_("nieznane"), value=count, key="unknown", fill=charts.UNKNOWN_FILL, unknown=True
+        label=label or _("nieznane"),
+        value=count,
+        key="unknown",
+        fill=charts.UNKNOWN_FILL,
+        unknown=True,
     )
 
 
@@ -124,7 +128,7 @@ def _columns_chart(sheet: DeckSheet, declared: Chart, attribute: Attribute) -> c
         charts.Bar(label=f"{number:02d}", value=by_number.get(number, 0), key=str(number))
         for number in numbers
     ]
-    bars.append(_unknown_bar(unknown))
+    bars.append(_unknown_bar(unknown, "?"))  # a column's label has room for two characters
     lang = page_lang()
     return charts.columns(
         key=declared.id,
