@@ -181,14 +181,10 @@ class ValidateView(LanguageMixin, APIView):
             verdict = rules.validate_contract(request.data)
         except rules.DeckFormatError as exc:
             raise exceptions.ValidationError(
-                {exc.path or "non_field_errors": [format_error_message(exc, request.lang)]}
+                # The rules word format errors in English only (their verdicts in both).
+                {exc.path or "non_field_errors": [exc.message]}
             ) from None
         return Response(verdict.to_dict(request.lang))
-
-
-def format_error_message(exc: Exception, lang: str) -> str:
-    """The rules engine's message in `lang` if it offers one (`message_pl`…), else its own."""
-    return getattr(exc, f"message_{lang}", None) or exc.message
 
 
 class DeckMixin(LanguageMixin):
