@@ -12,7 +12,7 @@ from dataclasses import replace
 from rest_framework import serializers
 
 import rules
-from rules.core.schema import Attribute, Kind, Option, Value
+from rules.core.schema import Attribute, Kind, Value
 
 # The language the API's field descriptions and value labels are written in.
 API_LANG = "en"
@@ -132,21 +132,6 @@ def attribute_fields() -> dict[str, serializers.Field]:
     return {attribute.id: attribute_field(attribute) for attribute in declared_attributes()}
 
 
-def declared_options() -> tuple[Option, ...]:
-    """Return every registered game's deck options, each id once, their values merged."""
-    merged: dict[str, Option] = {}
-    for game in rules.all_games():
-        for option in game.options:
-            known = merged.get(option.id)
-            if known is None:
-                merged[option.id] = option
-            else:
-                ids = {value.id for value in known.values}
-                extra = tuple(value for value in option.values if value.id not in ids)
-                merged[option.id] = replace(known, values=known.values + extra)
-    return tuple(merged.values())
-
-
 class DeckOptionFields:
     """Add a field per declared deck option after `game`, read from and written to `options`.
 
@@ -170,7 +155,7 @@ class DeckOptionFields:
 
     def _option_fields(self) -> dict[str, serializers.Field]:
         fields = {}
-        for option in declared_options():
+        for option in rules.all_options():
             labels = ", ".join(f"`{v.id}` ({v.label(API_LANG)})" for v in option.values)
             fields[option.id] = serializers.ChoiceField(
                 choices=choices(option.values),

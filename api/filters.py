@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 
 import rules
-from api.attributes import API_LANG, declared_kinds, declared_options, kinds_sentence
+from api.attributes import API_LANG, declared_kinds, kinds_sentence
 from api.pagination import shown
 from cardbase.attributes import find_attribute
 from cardbase.filters import UNKNOWN, AttributeRangeFilter, CardFilter
@@ -252,16 +252,6 @@ ApiCardFilter.PARAMETER_SCHEMAS = {
 }
 
 
-def _option_glosses(option_id: str) -> dict[str, str]:
-    """Say what a deck option's values mean, from every game that declares the option."""
-    glosses: dict[str, str] = {}
-    for game in rules.all_games():
-        option = game.option(option_id)
-        if option is not None:
-            glosses = {**_glosses(option.values), **glosses}
-    return glosses
-
-
 class ApiDeckFilter(PublicDeckFilter):
     """The public deck list's filters, with `valid` strict about its values."""
 
@@ -297,8 +287,8 @@ class ApiDeckFilter(PublicDeckFilter):
         ),
         **{
             option.id: f"Only decks of this {option.label(API_LANG)}: "
-            f"{_one_of(PublicDeckFilter, option.id, _option_glosses(option.id))}."
-            for option in declared_options()
+            f"{_one_of(PublicDeckFilter, option.id, _glosses(option.values))}."
+            for option in rules.all_options()
             # A game registered after the deck filters were made has no filter yet.
             if option.id in PublicDeckFilter.base_filters
         },

@@ -120,6 +120,9 @@ class GameChartSerializer(serializers.Serializer):
         allow_null=True, help_text="On a ladder, the derived attribute named beside each rung."
     )
     hint = TextField(allow_null=True, help_text="How to read it.")
+    ladder_ranks = serializers.BooleanField(
+        help_text="On columns: the numbers are the ladder's ranks, each rung's shown."
+    )
 
 
 class GameHandSerializer(serializers.Serializer):

@@ -120,9 +120,11 @@ def _columns_chart(sheet: DeckSheet, declared: Chart, attribute: Attribute) -> c
             unknown += line.count
         else:
             by_number[number] = by_number.get(number, 0) + line.count
-    # Every number from the lowest to the highest shows, so that missing ones do; a ladder's
-    # ranks count as present (a deck's missing levels show beside the ones it has).
-    shown = set(by_number) | {rung.rank for rung in sheet.ladder if rung.rank is not None}
+    # Every number from the lowest to the highest shows, so that missing ones do; where the
+    # numbers are the ladder's ranks, every rung's too.
+    shown = set(by_number)
+    if declared.ladder_ranks:
+        shown |= {rung.rank for rung in sheet.ladder if rung.rank is not None}
     numbers = range(min(shown), max(shown) + 1) if shown else range(0)
     bars = [
         charts.Bar(label=f"{number:02d}", value=by_number.get(number, 0), key=str(number))

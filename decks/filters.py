@@ -29,20 +29,13 @@ _label = lazy(_in_page_lang, str)
 
 def option_filters() -> dict[str, filters.ChoiceFilter]:
     """Return a filter per deck option any game declares ("faction"), its values merged."""
-    values: dict[str, dict] = {}
-    labels: dict[str, Text] = {}
-    for game in rules.all_games():
-        for option in game.options:
-            labels.setdefault(option.id, option.label)
-            for value in option.values:
-                values.setdefault(option.id, {}).setdefault(value.id, value.label)
     return {
-        option_id: filters.ChoiceFilter(
-            field_name=f"options__{option_id}",
-            choices=[(value_id, _label(label)) for value_id, label in values[option_id].items()],
-            label=_label(labels[option_id]),
+        option.id: filters.ChoiceFilter(
+            field_name=f"options__{option.id}",
+            choices=[(value.id, _label(value.label)) for value in option.values],
+            label=_label(option.label),
         )
-        for option_id in labels
+        for option in rules.all_options()
     }
 
 

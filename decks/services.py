@@ -359,9 +359,8 @@ def deck_update(
     if description is not None:
         changes["description"] = _clean_description(description)
     if options is not None:
-        if not isinstance(options, Mapping):
-            options = _clean_options(deck.game_rules, options)  # raises, saying what it got
-        changes["options"] = _clean_options(deck.game_rules, {**deck.options, **options})
+        merged = {**deck.options, **options} if isinstance(options, Mapping) else options
+        changes["options"] = _clean_options(deck.game_rules, merged)
     if format is not None:
         changes["format"] = _clean_format(deck.game_rules, format)
     if visibility is not None:

@@ -15,6 +15,7 @@ from rules.core import DeckFormatError, Severity, Verdict, Violation, card_key
 from rules.core.registry import (
     GAME_MODULES,
     all_games,
+    all_options,
     default_game_id,
     get_game,
     parse_deck,
@@ -29,6 +30,7 @@ __all__ = [
     "Verdict",
     "Violation",
     "all_games",
+    "all_options",
     "card_key",
     "default_game_id",
     "get_game",

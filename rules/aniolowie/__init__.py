@@ -39,8 +39,10 @@ GAME = Game(
             expected=str(HUMANS_PER_DECK),
             tally="alignment",
             hint=Text(
-                pl="Talia potrzebuje czterech ludzi: dwóch dobrych i dwóch złych.",
-                en="A deck needs four humans: two good and two evil.",
+                pl="Talia potrzebuje czterech ludzi: dwóch dobrych i dwóch złych; jeden "
+                "neutralny może zastąpić dowolnego z nich.",
+                en="A deck needs four humans: two good and two evil; one neutral may stand in "
+                "for either.",
             ),
         ),
     ),
@@ -82,6 +84,7 @@ GAME = Game(
             "level",
             "columns",
             kinds=kinds_of(ANGEL),
+            ladder_ranks=True,
         ),
         Chart("colours", Text(pl="Kolory aniołów", en="Angels' colours"), "color"),
         Chart("choirs", Text(pl="Chóry / kręgi", en="Choirs / circles"), "choir"),

@@ -5,10 +5,11 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from rules.core.schema import Game
+from rules.core.schema import Game, Option
 from rules.core.verdict import DeckFormatError, Verdict, describe_value
 
 RULES_DIR = Path(__file__).resolve().parent.parent
@@ -79,6 +80,21 @@ def get_game(game_id: object) -> Game:
 def all_games() -> tuple[Game, ...]:
     """Return every registered game's declaration, in registration order."""
     return tuple(get_game(game_id) for game_id in GAME_MODULES)
+
+
+def all_options() -> tuple[Option, ...]:
+    """Return every registered game's deck options, each id once, the values of all merged."""
+    merged: dict[str, Option] = {}
+    for game in all_games():
+        for option in game.options:
+            known = merged.get(option.id)
+            if known is None:
+                merged[option.id] = option
+            else:
+                ids = {value.id for value in known.values}
+                extra = tuple(value for value in option.values if value.id not in ids)
+                merged[option.id] = replace(known, values=known.values + extra)
+    return tuple(merged.values())
 
 
 def parse_deck(data: object) -> Any:

@@ -366,6 +366,9 @@ class Chart:
     note_attribute: str | None = None
     kinds: frozenset[str] | None = None  # None: every kind that has the attribute
     hint: Text | None = None  # how to read it, shown beside it
+    # Columns: the numbers are also the ranks of the ladder's values (Aniołowie: an angel's
+    # level is its order's), so every rung's number gets a column, cards or none.
+    ladder_ranks: bool = False
 
 
 @dataclass(frozen=True)

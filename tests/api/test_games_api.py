@@ -68,8 +68,10 @@ def test_a_game_gives_its_kinds_and_deck_sections(client):
             "kinds": ["human"],
             "expected": "4",
             "hint": {
-                "pl": "Talia potrzebuje czterech ludzi: dwóch dobrych i dwóch złych.",
-                "en": "A deck needs four humans: two good and two evil.",
+                "pl": "Talia potrzebuje czterech ludzi: dwóch dobrych i dwóch złych; jeden "
+                "neutralny może zastąpić dowolnego z nich.",
+                "en": "A deck needs four humans: two good and two evil; one neutral may stand "
+                "in for either.",
             },
             "tally": "alignment",
         },
@@ -118,9 +120,11 @@ def test_a_game_gives_its_deck_options_formats_and_charts(client):
             "pl": "Najmłodszy zakon na dole; każdy zakon potrzebuje wszystkich zakonów poniżej.",
             "en": "The youngest order at the bottom; every order needs all the orders below it.",
         },
+        "ladder_ranks": False,
     }
     assert charts["kinds"]["attribute"] == "kind"
     assert (charts["levels"]["style"], charts["levels"]["kinds"]) == ("columns", ["angel"])
+    assert charts["levels"]["ladder_ranks"] is True
 
 
 def test_a_choice_attribute_gives_its_values_with_labels_and_ranks(client):
