@@ -176,7 +176,30 @@ def indexed_attributes(games) -> tuple[list[str], list[str]]:
     return sorted(set(searched) - set(numbers)), numbers
 
 
-def attribute_indexes(text_keys, number_keys) -> list[Index]:
+def card_indexes(games) -> list[Index]:
+    """Return the card table's attribute indexes, game by game.
+
+    A game's indexes hold its own keys only: a query filters one game's cards, and one set for
+    all games would outgrow PostgreSQL's 32 columns an index. A key a game shares with one
+    before it is already led by that game's index; the first game's kind index keeps the name
+    it always had.
+    """
+    indexes: list[Index] = []
+    led: set[str] = set()
+    for number, game in enumerate(games):
+        text_keys, number_keys = indexed_attributes([game])
+        text_keys = [key for key in text_keys if key not in led]
+        number_keys = [key for key in number_keys if key not in led]
+        if not text_keys and not number_keys:
+            continue
+        led.update(text_keys, number_keys)
+        kind_index = "card_kind_name" if number == 0 else f"card_kind_{game.id.replace('-', '_')}"
+        indexes += attribute_indexes(text_keys, number_keys, kind_index=kind_index)
+        indexes += missing_indexes(text_keys, number_keys)
+    return indexes
+
+
+def attribute_indexes(text_keys, number_keys, kind_index: str = "card_kind_name") -> list[Index]:
     """Return the card table's attribute indexes: one led by each key, one led by the kind.
 
     Each holds every indexed key after its leader (and the kind, and the name last), so that a
@@ -195,7 +218,7 @@ def attribute_indexes(text_keys, number_keys) -> list[Index]:
         )
         for leader, expression in expressions.items()
     ]
-    indexes.append(Index(F("kind"), *expressions.values(), F("search_name"), name="card_kind_name"))
+    indexes.append(Index(F("kind"), *expressions.values(), F("search_name"), name=kind_index))
     return indexes
 
 

@@ -6,14 +6,14 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from cardbase.attributes import attribute_indexes, indexed_attributes, missing_indexes
+from cardbase.attributes import card_indexes
 from cardbase.language import page_lang
 from cardbase.managers import CardQuerySet
 from rules.core import card_key
 
 # Every attribute a catalogue filters on gets an index with the name (a game that adds one
 # needs a migration: `makemigrations --check` says so).
-TEXT_INDEXED, NUMBER_INDEXED = indexed_attributes(rules.all_games())
+CARD_INDEXES = card_indexes(rules.all_games())
 
 
 class Game(models.Model):
@@ -91,9 +91,7 @@ class Card(models.Model):
         ]
         # Search indexes (cardbase/search.py, docs/search.md): the facets' keys with the name, so
         # a facet's first page in name order comes straight off an index.
-        indexes = attribute_indexes(TEXT_INDEXED, NUMBER_INDEXED) + missing_indexes(
-            TEXT_INDEXED, NUMBER_INDEXED
-        )
+        indexes = CARD_INDEXES
 
     def __str__(self) -> str:
         return self.name

@@ -309,6 +309,13 @@ class Section:
     hint: Text | None = None
     # An attribute whose values its count is split by on the totals (Aniołowie: alignment).
     tally: str | None = None
+    # Kinds a player may also put here though their home is another section (INWO: a Group
+    # chosen to lead, a spare Illuminati hidden in the Plot deck).
+    also: frozenset[str] = frozenset()
+
+    def takes(self, kind_id: str) -> bool:
+        """Tell whether a card of this kind may lie in this section."""
+        return kind_id in self.kinds or kind_id in self.also
 
 
 @dataclass(frozen=True)
@@ -411,6 +418,12 @@ class Game:
     def section_for(self, kind_id: str) -> Section | None:
         """Return the section a card of this kind goes into by default."""
         return next((s for s in self.sections if kind_id in s.kinds), None)
+
+    def sections_for(self, kind_id: str) -> tuple[Section, ...]:
+        """Return every section a card of this kind may lie in, its home first."""
+        home = self.section_for(kind_id)
+        others = tuple(s for s in self.sections if s is not home and kind_id in s.also)
+        return ((home,) if home else ()) + others
 
     def section(self, section_id: str) -> Section | None:
         """Return the declared section with this id, None if there is none."""

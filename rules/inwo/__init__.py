@@ -1,0 +1,93 @@
+"""Illuminati: New World Order: its cards, deck sections, formats and validator."""
+
+from rules.core.schema import Chart, Format, Game, Section, Text, kinds_of
+from rules.inwo.schema import (
+    GAME_ID,
+    GROUP_KINDS,
+    ILLUMINATI,
+    PLOT_KINDS,
+    RESOURCE,
+    SCHEMA,
+)
+from rules.inwo.validate import (
+    CONTRACT_ATTRIBUTES,
+    DECK_SIZE,
+    GROUPS,
+    LEAD,
+    ONE_BIG_DECK,
+    PLOTS,
+    STANDARD,
+    TOURNAMENT,
+    Card,
+    Deck,
+    parse_deck,
+    validate,
+)
+
+GAME = Game(
+    id=GAME_ID,
+    name=Text(pl="Illuminati: New World Order", en="Illuminati: New World Order"),
+    schema=SCHEMA,
+    # The Illuminati and the leading Group start on the table (setup steps 3 and 5); the
+    # puppet-backed cards make the Group deck, the hand-backed the Plot deck (step 2).
+    sections=(
+        Section(
+            LEAD,
+            Text(pl="Karty przywódcze", en="Lead cards"),
+            kinds_of(ILLUMINATI),
+            expected="1 + 1",
+            also=GROUP_KINDS,
+            hint=Text(
+                pl="Twoja Illuminati i Grupa, która zacznie jako jej pierwsza marionetka "
+                "(nigdy Zasób).",
+                en="Your Illuminati and the Group that starts as its first puppet (never a "
+                "Resource).",
+            ),
+        ),
+        Section(
+            GROUPS,
+            Text(pl="Talia Grup", en="Group deck"),
+            GROUP_KINDS | {RESOURCE},
+            also=kinds_of(ILLUMINATI),
+            hint=Text(
+                pl="Podręcznik zaleca około 12–20 Grup w talii.",
+                en="The rulebook advises about 12–20 Groups in a deck.",
+            ),
+        ),
+        Section(
+            PLOTS,
+            Text(pl="Talia Intryg", en="Plot deck"),
+            PLOT_KINDS,
+            also=kinds_of(ILLUMINATI),
+        ),
+    ),
+    options=(),
+    formats=(
+        Format(
+            STANDARD, Text(pl="standardowy", en="standard"), default=True, deck_size=str(DECK_SIZE)
+        ),
+        Format(TOURNAMENT, Text(pl="turniejowy", en="tournament"), deck_size=str(DECK_SIZE)),
+        Format(ONE_BIG_DECK, Text(pl="One Big Deck (wspólna talia)", en="One Big Deck (shared)")),
+    ),
+    charts=(
+        Chart("kinds", Text(pl="Rodzaje kart", en="Card kinds"), "kind"),
+        Chart("alignments", Text(pl="Charaktery Grup", en="Groups' alignments"), "alignments"),
+        Chart(
+            "power",
+            Text(pl="Siła Grup", en="Groups' power"),
+            "power",
+            "columns",
+            kinds=GROUP_KINDS,
+        ),
+    ),
+    hand=None,
+    parse_deck=parse_deck,
+    validate=validate,
+    contract_attributes=CONTRACT_ATTRIBUTES,
+    rulebook=Text(
+        pl="Illuminati: New World Order – polskie tłumaczenie zasad",
+        en="Illuminati: New World Order rulebook (Polish translation)",
+    ),
+)
+
+__all__ = ["GAME", "GAME_ID", "GROUPS", "LEAD", "PLOTS", "Card", "Deck", "parse_deck", "validate"]
