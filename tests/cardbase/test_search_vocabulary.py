@@ -2,6 +2,7 @@
 
 import pytest
 
+import rules
 from cardbase.search import KEY_HELP, key_help, search_cards, syntax_rows
 from cardsearch import Vocabulary, default_vocabulary, parse
 from tests.factories import AngelFactory
@@ -11,7 +12,7 @@ TOY = Vocabulary.from_game(toy_game())
 
 
 def test_every_aniolowie_key_keeps_its_hand_written_help():
-    vocabulary = default_vocabulary()
+    vocabulary = Vocabulary.from_game(rules.get_game("aniolowie"))
     for key in vocabulary.keys:
         assert key_help(key, vocabulary) is KEY_HELP[key.field]
 

@@ -132,7 +132,11 @@ def test_a_toy_game_s_queries_are_described_with_its_labels(query, polish, engli
 
 def test_the_default_vocabulary_is_that_of_every_registered_game():
     assert default_vocabulary() is default_vocabulary()
-    assert [key.field for key in default_vocabulary().keys] == [key.field for key in ANIOLOWIE.keys]
+    every_game = Vocabulary.from_games(rules.all_games())
+    assert [key.field for key in default_vocabulary().keys] == [
+        key.field for key in every_game.keys
+    ]
+    assert {"order", "alignments", "power"} <= {key.field for key in every_game.keys}
     query = "f:upadli zakon>=cnoty wsparcie>=4 -unikat"
     assert parse(query) == parse(query, ANIOLOWIE)
     assert describe(parse(query), "pl") == describe(parse(query), "pl", ANIOLOWIE)

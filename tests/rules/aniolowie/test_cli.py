@@ -100,7 +100,9 @@ def test_dash_reads_stdin():
             "cards[0].order: a Fallen angel cannot be a Throne",
             id="fallen-throne",
         ),
-        pytest.param({"game": "inwo", "cards": []}, "game: unknown game 'inwo'", id="unknown-game"),
+        pytest.param(
+            {"game": "monopoly", "cards": []}, "game: unknown game 'monopoly'", id="unknown-game"
+        ),
         pytest.param(
             '{"game": "aniolowie", "cards": [{"name": "x", "kind": "angel", "count": %s}]}'
             % ("9" * 4301),
