@@ -4,14 +4,16 @@ import pytest
 
 from rules.core.registry import register, unregister
 
+OTHER_GAME = "aniolowie-bis"
+
 
 @pytest.fixture
 def other_game():
-    """Register a second game id, "inwo", for tests of cards that belong to another game.
+    """Register a second game id for tests of cards that belong to another game; return it.
 
-    It borrows Aniołowie's declaration (any declaration will do: the tests only need the id to
-    be a game the rules know); the real INWO package is a later issue's.
+    It borrows Aniołowie's declaration, so its cards are angels with factions: the tests only
+    need the id to be another game the rules know.
     """
-    register("rules.aniolowie", "inwo")
-    yield
-    unregister("inwo")
+    register("rules.aniolowie", OTHER_GAME)
+    yield OTHER_GAME
+    unregister(OTHER_GAME)

@@ -329,7 +329,7 @@ def test_a_deck_address_that_is_no_uuid_is_a_json_404_everywhere(decks, alice, c
 def test_a_card_of_another_game_is_refused(alice, client_for, game, other_game):
     from tests.factories import GameFactory
 
-    other = AngelFactory(game=GameFactory(slug="inwo", name="INWO"))
+    other = AngelFactory(game=GameFactory(slug=other_game, name="Aniołowie bis"))
     response = client_for(alice).post(
         "/api/v1/decks/",
         {"name": "Mieszana", "faction": "lord", "cards": [{"card": other.pk, "count": 1}]},

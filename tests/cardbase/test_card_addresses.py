@@ -9,16 +9,18 @@ from tests.factories import AngelFactory, GameFactory
 def twins(db, other_game):
     """The same slug in two games: the older card is the one an old address meant."""
     first = AngelFactory(name="Gaap", slug="gaap", order="powers")
-    second = AngelFactory(game=GameFactory(slug="inwo", name="INWO"), name="Gaap", slug="gaap")
+    second = AngelFactory(
+        game=GameFactory(slug=other_game, name="Aniołowie bis"), name="Gaap", slug="gaap"
+    )
     return first, second
 
 
-def test_each_game_has_its_own_card_at_its_address(client, twins):
+def test_each_game_has_its_own_card_at_its_address(client, twins, other_game):
     first, second = twins
     assert first.get_absolute_url() == "/cards/aniolowie/gaap/"
-    assert second.get_absolute_url() == "/cards/inwo/gaap/"
+    assert second.get_absolute_url() == f"/cards/{other_game}/gaap/"
     assert client.get("/cards/aniolowie/gaap/").status_code == 200
-    assert client.get("/cards/inwo/gaap/").status_code == 200
+    assert client.get(f"/cards/{other_game}/gaap/").status_code == 200
     assert client.get("/cards/chess/gaap/").status_code == 404
 
 
@@ -30,8 +32,8 @@ def test_an_old_address_moves_to_the_card_it_was_made_for(client, twins):
     assert client.get("/cards/no-such-card/").status_code == 404
 
 
-def test_the_api_mirrors_the_addresses(client, twins):
-    assert client.get("/api/v1/cards/inwo/gaap/").json()["game"] == "inwo"
+def test_the_api_mirrors_the_addresses(client, twins, other_game):
+    assert client.get(f"/api/v1/cards/{other_game}/gaap/").json()["game"] == other_game
     response = client.get("/api/v1/cards/gaap/?lang=en")
     assert response.status_code == 301
     assert response["Location"] == "/api/v1/cards/aniolowie/gaap/?lang=en"

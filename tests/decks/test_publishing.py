@@ -233,18 +233,18 @@ def test_the_deck_page_shows_what_the_latest_version_changed(client):
 
 
 def test_decks_are_listed_by_game(client, other_game):
-    GameFactory(slug="inwo", name="INWO")
+    GameFactory(slug=other_game, name="Aniołowie bis")
     owner = UserFactory()
     services.deck_create(
         owner=owner,
-        name="Talia INWO",
-        game="inwo",
+        name="Talia bis",
+        game=other_game,
         options={"faction": "lord"},
         visibility="public",
     )
     public(owner, "Talia Aniołów")
-    assert listed(client, game="inwo") == ["Talia INWO"]
+    assert listed(client, game=other_game) == ["Talia bis"]
     assert listed(client, game="aniolowie") == ["Talia Aniołów"]
-    assert sorted(listed(client)) == ["Talia Aniołów", "Talia INWO"]
+    assert sorted(listed(client)) == ["Talia Aniołów", "Talia bis"]
     response = client.get(reverse("deck-list"), {"game": "szachy"})
     assert response.status_code == 200 and list(response.context["page"].object_list) == []

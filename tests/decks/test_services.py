@@ -123,7 +123,7 @@ def test_bad_input_says_what_and_where_and_saves_nothing(kwargs, field, words):
 
 
 def test_cards_of_another_game_are_refused(other_game):
-    other = AngelFactory(game=GameFactory(slug="inwo", name="INWO"))
+    other = AngelFactory(game=GameFactory(slug=other_game, name="Aniołowie bis"))
     with pytest.raises(services.DeckInputError) as error:
         services.deck_create(
             owner=UserFactory(), name="T", options={"faction": "lord"}, cards={other.pk: 1}

@@ -202,7 +202,7 @@ def test_only_comments_is_not_a_deck():
 
 
 def test_cards_of_another_game_are_not_found(gaap, other_game):
-    other = GameFactory(slug="inwo", name="INWO")
+    other = GameFactory(slug=other_game, name="Aniołowie bis")
     AngelFactory(game=other, name="Discordia", slug="discordia")
     with pytest.raises(transfer.ImportFailed) as caught:
         transfer.read_text("1 Discordia\n")
@@ -213,7 +213,7 @@ def test_cards_of_another_game_are_not_found(gaap, other_game):
 
 
 def test_json_cards_resolve_by_id_else_by_name(gaap, laska, other_game):
-    other = GameFactory(slug="inwo", name="INWO")
+    other = GameFactory(slug=other_game, name="Aniołowie bis")
     foreign = AngelFactory(game=other, name="Discordia", slug="discordia")
     data = {
         "game": "aniolowie",

@@ -40,9 +40,9 @@ BAD = [
         {"cards": []}, "game", "missing; say which game the deck is for: aniolowie", id="no-game"
     ),
     pytest.param(
-        {"game": "inwo", "cards": []},
+        {"game": "monopoly", "cards": []},
         "game",
-        "unknown game 'inwo'; expected one of aniolowie",
+        "unknown game 'monopoly'; expected one of aniolowie, inwo",
         id="unknown-game",
     ),
     pytest.param({"game": 7, "cards": []}, "game", "unknown game 7", id="game-not-a-string"),
