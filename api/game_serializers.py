@@ -73,6 +73,10 @@ class GameSectionSerializer(serializers.Serializer):
     id = serializers.CharField()
     label = TextField()
     kinds = IdSetField(help_text="The kinds of card that go into this part of a deck.")
+    also = IdSetField(
+        help_text="Kinds a player may also put here though their home is another part "
+        "(INWO: a Group chosen to lead)."
+    )
     expected = serializers.CharField(
         allow_null=True, help_text="How many cards it should hold, e.g. `4`; null if not said."
     )

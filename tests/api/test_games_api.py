@@ -22,10 +22,16 @@ def _by_id(items: list[dict]) -> dict[str, dict]:
 
 def test_the_list_gives_each_game_as_its_own_address_does(client):
     body = client.get("/api/v1/games/").json()
-    assert body["count"] == 1
+    assert body["count"] == 2
     assert body["next"] is None and body["previous"] is None
-    [game] = body["results"]
-    assert game["id"] == "aniolowie"
+    game, inwo = body["results"]
+    assert (game["id"], inwo["id"]) == ("aniolowie", "inwo")
+    assert inwo == client.get("/api/v1/games/inwo/").json()
+    assert [(s["id"], s["also"]) for s in inwo["sections"]] == [
+        ("lead", ["organization", "personality", "place"]),
+        ("groups", ["illuminati"]),
+        ("plots", ["illuminati"]),
+    ]
     assert game["name"] == {"pl": "Aniołowie", "en": "Aniołowie (Angels)"}
     assert game["rulebook"] == {
         "pl": "Aniołowie – podręcznik v2.1 (2006)",
@@ -58,6 +64,7 @@ def test_a_game_gives_its_kinds_and_deck_sections(client):
             "id": "zastep",
             "label": {"pl": "Zastęp", "en": "Host (draw deck)"},
             "kinds": ["angel", "intervention"],
+            "also": [],
             "expected": None,
             "hint": None,
             "tally": None,
@@ -66,6 +73,7 @@ def test_a_game_gives_its_kinds_and_deck_sections(client):
             "id": "humans",
             "label": {"pl": "Ludzie", "en": "Humans"},
             "kinds": ["human"],
+            "also": [],
             "expected": "4",
             "hint": {
                 "pl": "Talia potrzebuje czterech ludzi: dwóch dobrych i dwóch złych; jeden "
@@ -185,9 +193,9 @@ def test_other_attributes_give_their_bounds_derivation_and_help(client):
 
 def test_a_registered_toy_game_is_listed_from_its_own_declaration(client, toy):
     games = client.get("/api/v1/games/").json()["results"]
-    assert [game["id"] for game in games] == ["aniolowie", "toy"]
+    assert [game["id"] for game in games] == ["aniolowie", "inwo", "toy"]
     toy_game = client.get("/api/v1/games/toy/").json()
-    assert toy_game == games[1]
+    assert toy_game == games[2]
     assert toy_game["name"] == {"en": "Toy"}  # only the languages the Text holds
     assert toy_game["rulebook"] is None
     assert toy_game["hand"] == {"size": 2, "sections": ["army", "book"], "redraws": 0, "note": None}
@@ -227,7 +235,10 @@ def test_a_game_unregistered_is_gone(client, toy):
     assert client.get("/api/v1/games/toy/").status_code == 200
     unregister("toy")
     assert client.get("/api/v1/games/toy/").status_code == 404
-    assert [g["id"] for g in client.get("/api/v1/games/").json()["results"]] == ["aniolowie"]
+    assert [g["id"] for g in client.get("/api/v1/games/").json()["results"]] == [
+        "aniolowie",
+        "inwo",
+    ]
 
 
 @pytest.mark.parametrize(
