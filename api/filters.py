@@ -193,7 +193,7 @@ class _ApiCardFilterBase(CardFilter):
     )
 
     def filter_text(self, qs, name, value):
-        result = search_cards(query=value, queryset=qs, lang=page_lang())
+        result = search_cards(query=value, queryset=qs, lang=page_lang(), game=self.searched_game())
         if result.error is not None:
             raise SearchQueryError(result.error, page_lang())
         return result.queryset

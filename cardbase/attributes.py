@@ -146,10 +146,12 @@ def missing_q(attribute: Attribute, *, prefix: str = "") -> Q:
     return Q(IsNull(attribute_expression(attribute, prefix=prefix), True))
 
 
-def find_attribute(attribute_id: str) -> Attribute | None:
-    """Return the first registered game's declaration of an attribute id, None if no game has it."""
-    for game in rules.all_games():
-        attribute = game.schema.attribute(attribute_id)
+def find_attribute(attribute_id: str, game: str | None = None) -> Attribute | None:
+    """Return `game`'s declaration of an attribute id (without a game, the first registered
+    game's that has it); None if there is none."""
+    declarations = (rules.get_game(game),) if game is not None else rules.all_games()
+    for declaration in declarations:
+        attribute = declaration.schema.attribute(attribute_id)
         if attribute is not None:
             return attribute
     return None

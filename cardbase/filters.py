@@ -18,7 +18,7 @@ import rules
 from cardbase.attributes import attribute_expression, attribute_q, unknown_q
 from cardbase.language import page_lang
 from cardbase.models import Card, Edition, Game
-from cardbase.search import search_cards
+from cardbase.search import search_cards, vocabulary_of
 from cardsearch import SearchError, parse
 from rules.core.schema import Attribute, Kind, Text
 
@@ -148,21 +148,40 @@ class AttributeRangeFilter(filters.NumberFilter):
 
 
 class SearchQueryField(forms.CharField):
-    """A search-language query; one that does not parse is a form error naming the place."""
-
-    def validate(self, value):
-        super().validate(value)
-        if value:
-            try:
-                parse(value)
-            except SearchError as error:
-                raise forms.ValidationError(
-                    error.message(page_lang()), code="search-syntax"
-                ) from error
+    """A search-language query; the form parses it with the words of the game searched."""
 
 
 class SearchQueryFilter(filters.CharFilter):
     field_class = SearchQueryField
+
+
+class CardFilterForm(forms.Form):
+    """The catalogue's form: a query that does not parse is an error naming the place.
+
+    The query is read with the words of the game searched (the one chosen, or the one the
+    filterset searches within), so each game keeps its own key names.
+    """
+
+    search_game: str | None = None  # set for a filterset searching one game (the builder)
+
+    def searched_game(self) -> str | None:
+        """Return the id of the game searched within, None for every game."""
+        chosen = getattr(self, "cleaned_data", {}).get("game")
+        game = self.search_game or (chosen.slug if chosen else None)
+        return game if game in rules.GAME_MODULES else None
+
+    def clean(self):
+        cleaned = super().clean()
+        query = cleaned.get("q")
+        # The API's `q` is a plain text field: it reports a bad query itself, with its place.
+        if query and isinstance(self.fields.get("q"), SearchQueryField):
+            try:
+                parse(query, vocabulary_of(self.searched_game()))
+            except SearchError as error:
+                self.add_error(
+                    "q", forms.ValidationError(error.message(page_lang()), code="search-syntax")
+                )
+        return cleaned
 
 
 def _sorts() -> dict[str, tuple[Attribute | None, bool]]:
@@ -250,10 +269,26 @@ class _CardFilterBase(filters.FilterSet):
     class Meta:
         model = Card
         fields = []
+        form = CardFilterForm
+
+    def __init__(self, data=None, queryset=None, *, game: str | None = None, **kwargs):
+        # `game`: the one game the cards are searched within, when the params do not say it.
+        self.search_game = game
+        super().__init__(data, queryset, **kwargs)
+
+    def get_form_class(self):
+        form_class = super().get_form_class()
+        if self.search_game is None:
+            return form_class
+        return type(form_class.__name__, (form_class,), {"search_game": self.search_game})
+
+    def searched_game(self) -> str | None:
+        """Return the id of the game whose words read the query, None for every game."""
+        return self.form.searched_game()
 
     def filter_text(self, qs, name, value):
         # The one search path the API takes too; the form already refused a bad query.
-        return search_cards(query=value, queryset=qs).queryset
+        return search_cards(query=value, queryset=qs, game=self.searched_game()).queryset
 
     def sort_by(self, qs, name, value):
         return qs  # applied in filter_queryset so that the default sort holds too

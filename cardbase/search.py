@@ -62,6 +62,7 @@ from django.db.models.expressions import RawSQL
 from django.db.models.lookups import In
 
 import cardsearch
+import rules
 from cardbase.attributes import attribute_q, find_attribute, known_q, missing_q
 from cardbase.language import page_lang
 from cardsearch import And, Compare, Match, Node, Not, Or, SearchError, Text, Vocabulary
@@ -126,6 +127,7 @@ class SearchResult:
     description: str
     node: Node | None
     query: str = ""
+    vocabulary: Vocabulary | None = None
 
     def ranked(self) -> QuerySet:
         """Return the same cards, names closest to the query's words first (see `ranked`)."""
@@ -137,7 +139,27 @@ class SearchResult:
         """Return a corrected query when this one finds nothing and a close one would find cards."""
         if self.node is None or self.queryset.exists():
             return None
-        return did_you_mean(self.query, using=self.queryset.db)
+        return did_you_mean(self.query, using=self.queryset.db, vocabulary=self.vocabulary)
+
+
+# The vocabularies of single games, built on first use: game id -> (its declaration, vocabulary).
+_GAME_VOCABULARIES: dict[str, tuple[object, Vocabulary]] = {}
+
+
+def vocabulary_of(game: str | None) -> Vocabulary:
+    """Return the search language of one game (its own key names), or of every game for None.
+
+    A search within a game reads its keys as that game names them (INWO's `charakter:` is a
+    Group's alignments, Aniołowie's a human's alignment); across games a name two games use
+    matches either game's attribute (cardsearch.vocabulary).
+    """
+    if game is None:
+        return cardsearch.default_vocabulary()
+    declaration = rules.get_game(game)
+    known = _GAME_VOCABULARIES.get(game)
+    if known is None or known[0] is not declaration:
+        known = _GAME_VOCABULARIES[game] = (declaration, Vocabulary.from_game(declaration))
+    return known[1]
 
 
 def search_cards(
@@ -146,32 +168,41 @@ def search_cards(
     queryset: QuerySet | None = None,
     lang: str | None = None,
     vocabulary: Vocabulary | None = None,
+    game: str | None = None,
 ):
     """Filter `queryset` (all cards by default) by `query`; a query that does not parse keeps no
-    card and carries the SearchError. Returns a SearchResult. `vocabulary` is the search
-    language's (by default, that of every registered game)."""
+    card and carries the SearchError. Returns a SearchResult. `game` is the game searched
+    within (None: every game), whose vocabulary reads the query unless `vocabulary` is given."""
     from cardbase.models import Card
 
     queryset = Card.objects.all() if queryset is None else queryset
     lang = page_lang(lang)
-    vocabulary = vocabulary or cardsearch.default_vocabulary()
+    vocabulary = vocabulary or vocabulary_of(game)
     try:
         node = cardsearch.parse(query or "", vocabulary)
     except SearchError as error:
-        return SearchResult(queryset.none(), error, "", None, query or "")
+        return SearchResult(queryset.none(), error, "", None, query or "", vocabulary)
     return SearchResult(
-        queryset.filter(query_filter(node, using=queryset.db, vocabulary=vocabulary)),
+        queryset.filter(query_filter(node, using=queryset.db, vocabulary=vocabulary, game=game)),
         None,
         cardsearch.describe(node, lang, vocabulary),
         node,
         query or "",
+        vocabulary,
     )
 
 
-def query_filter(node: Node, *, using: str = "default", vocabulary: Vocabulary | None = None) -> Q:
+def query_filter(
+    node: Node,
+    *,
+    using: str = "default",
+    vocabulary: Vocabulary | None = None,
+    game: str | None = None,
+) -> Q:
     """Return the Q that keeps the cards `node` describes, for the database `using`; the
-    vocabulary the node was parsed with ranks the values a comparison on a choice keeps."""
-    return _Translator(using, vocabulary).q(node)
+    vocabulary the node was parsed with ranks the values a comparison on a choice keeps, and
+    the attributes are `game`'s declarations (any game's for None)."""
+    return _Translator(using, vocabulary, game).q(node)
 
 
 def sqlite_fts_ready(using: str = "default") -> bool:
@@ -269,8 +300,11 @@ def fts_query(columns: tuple[str, ...], value: str) -> str:
 class _Translator:
     """Turn nodes into Q objects; remembers what it looked up for one query."""
 
-    def __init__(self, using: str, vocabulary: Vocabulary | None = None) -> None:
+    def __init__(
+        self, using: str, vocabulary: Vocabulary | None = None, game: str | None = None
+    ) -> None:
         self.using = using
+        self.game = game
         self.vocabulary = vocabulary or cardsearch.default_vocabulary()
         self.sqlite = connections[using].vendor == "sqlite"
         self.fts = sqlite_fts_ready(using)
@@ -313,7 +347,7 @@ class _Translator:
         values: dict[str, list] = {}
         parts: list[Q] = []
         for item in items:
-            attribute = find_attribute(item.field) if isinstance(item, Match) else None
+            attribute = find_attribute(item.field, self.game) if isinstance(item, Match) else None
             if (
                 attribute is None
                 or item.value is None
@@ -324,7 +358,7 @@ class _Translator:
             else:
                 values.setdefault(attribute.id, []).append(item.value)
         for attribute_id, listed in values.items():
-            attribute = find_attribute(attribute_id)
+            attribute = find_attribute(attribute_id, self.game)
             if len(listed) == 1:
                 parts.append(attribute_q(attribute, listed[0]))
             else:
@@ -367,7 +401,7 @@ class _Translator:
         return Q(pk__in=RawSQL("SELECT value FROM json_each(%s)", [json.dumps(ids)]))
 
     def compare(self, node: Compare) -> Q:
-        attribute = find_attribute(node.field)
+        attribute = find_attribute(node.field, self.game)
         if node.value is None:
             return missing_q(attribute) if node.op == "=" else known_q(attribute)
         # A ranked choice (zakon>=cnoty) keeps the values whose rank passes.
@@ -383,7 +417,7 @@ class _Translator:
             return self.edition(node.value)
         if node.field == "kind":  # a column of every card, not an attribute
             return Q(kind=node.value or "")
-        attribute = find_attribute(node.field)
+        attribute = find_attribute(node.field, self.game)
         if node.value is None:
             return missing_q(attribute)
         return attribute_q(attribute, node.value)
@@ -554,11 +588,15 @@ class QueryFeedback:
 
 
 def query_feedback(
-    query: str, lang: str | None = None, vocabulary: Vocabulary | None = None
+    query: str,
+    lang: str | None = None,
+    vocabulary: Vocabulary | None = None,
+    game: str | None = None,
 ) -> QueryFeedback:
-    """Parse `query` for the page: its error (with position) or its description."""
+    """Parse `query` for the page, with `game`'s words (every game's for None): its error (with
+    position) or its description."""
     lang = page_lang(lang)
-    vocabulary = vocabulary or cardsearch.default_vocabulary()
+    vocabulary = vocabulary or vocabulary_of(game)
     try:
         node = cardsearch.parse(query or "", vocabulary)
     except SearchError as error:

@@ -24,7 +24,9 @@ def card_list(request: HttpRequest) -> HttpResponse:
     view_mode = "table" if request.GET.get("view") == "table" else "grid"
     params = request.GET.copy()
     params.pop("page", None)
-    feedback = search.query_feedback(request.GET.get("q", "").strip())
+    feedback = search.query_feedback(
+        request.GET.get("q", "").strip(), game=result.filterset.searched_game()
+    )
     return render(
         request,
         "cardbase/card_list.html",

@@ -168,16 +168,40 @@ class _Parser:
         return Text(folded, field, phrase, raw=" ".join(raw.split()))
 
     def field(self, token: Token) -> Node:
-        names = self.vocabulary.by_name
-        key = names.get(fold(token.key))
-        if key is None:
-            close = difflib.get_close_matches(fold(token.key), list(names), n=3, cutoff=0.6)
+        keys = self.vocabulary.keys_named(token.key)
+        if not keys:
+            names = [*self.vocabulary.by_name, *self.vocabulary.shared]
+            close = difflib.get_close_matches(fold(token.key), names, n=3, cutoff=0.6)
             self.fail(
                 token.pos,
                 f"nieznany klucz `{token.key}:`",
                 f"unknown key `{token.key}:`",
                 tuple(close),
             )
+        if len(keys) == 1:
+            return self.keyed(token, keys[0])
+        return self.shared(token, keys)
+
+    def shared(self, token: Token, keys: tuple[Key, ...]) -> Node:
+        """Read a key several games name alike: either game's attribute, where it knows the
+        value; the first key's error when none does."""
+        nodes, first_error = [], None
+        for key in keys:
+            try:
+                nodes.append(self.keyed(token, key))
+            except SearchError as error:
+                first_error = first_error or error
+        if not nodes:
+            raise first_error
+        if len(nodes) == 1:
+            return nodes[0]
+        # A card has one game's attribute, so "unknown" must hold for every key and "not X"
+        # for every key's X (De Morgan), while a known value needs one key to hold.
+        negated = token.op.lstrip(":") == "!="
+        unknown = fold(token.value) in UNKNOWN_WORDS
+        return And(tuple(nodes)) if unknown != negated else Or(tuple(nodes))
+
+    def keyed(self, token: Token, key: Key) -> Node:
         op = token.op.lstrip(":") or ":"
         shown = f"`{token.key}{token.op}`"
         if not key.comparable and op not in EQUALITY:

@@ -7,6 +7,13 @@ others come from the attributes' `search_keys`, values, labels and `expected` te
 values are kept as written (with diacritics); the parser looks them up folded (lower case, no
 diacritics, ł→l), as it folds what it reads. The syntax page is built from a vocabulary's keys,
 so it lists exactly what the parser accepts.
+
+Each game names its keys in its own words, so two games may give one name to different
+attributes (Aniołowie's `charakter:` is a human's alignment, INWO's a Group's alignments). Within
+one game (`from_game`, what a search within a game uses) a name means one thing. A vocabulary of
+several games keeps such a name `shared`: the query matches either game's attribute, each where
+its game knows the value (`kolor:czerwony` finds red angels and red NWO cards; a value only one
+game knows reads as that game's); a name that two keys of one game would share raises.
 """
 
 from __future__ import annotations
@@ -47,6 +54,8 @@ EDITION_NAMES = ("edycja", "e", "edition")
 IS_NAMES = ("jest", "is")
 NAME_NAMES = ("nazwa", "name", "n")
 TEXT_NAMES = ("tekst", "text", "o")
+# The language's own keys besides the kind, which every game's vocabulary has.
+GENERIC_NAMES = {"edition": EDITION_NAMES, "is": IS_NAMES, "name": NAME_NAMES, "text": TEXT_NAMES}
 WORDS_EXPECTED = Text(pl="słowa albo frazy w cudzysłowie", en="a word or a quoted phrase")
 EDITION_EXPECTED = Text(
     pl="nazwy lub skrótu edycji (np. podstawowa)",
@@ -146,8 +155,9 @@ class Vocabulary:
     """Every key a query may use, the bare words that stand for a flag, and how fields read.
 
     Build one with `from_games` / `from_game`; `default_vocabulary()` is that of every registered
-    game. `by_name` maps a folded key name to its key; `bare` maps a folded bare word (`unikat`)
-    to the (field, value) it means.
+    game. `by_name` maps a folded key name to its key; `shared` maps a folded name that keys of
+    several games go by to those keys (see the module's docstring); `bare` maps a folded bare
+    word (`unikat`) to the (field, value) it means.
     """
 
     def __init__(
@@ -155,17 +165,25 @@ class Vocabulary:
         keys: Iterable[Key],
         fields: Iterable[Field] = (),
         bare: Mapping[str, tuple[str, object]] | None = None,
+        shared: Iterable[str] = (),
     ) -> None:
         self.keys: tuple[Key, ...] = tuple(keys)
-        by_name: dict[str, Key] = {}
+        allowed = {fold(name) for name in shared}
+        named: dict[str, list[Key]] = {}
         for key in self.keys:
             for name in key.names:
                 folded = fold(name)
-                if by_name.get(folded, key) is not key:
-                    other = by_name[folded].field
+                known = named.setdefault(folded, [])
+                if known and folded not in allowed:
+                    other = known[0].field
                     raise ValueError(f"the key name {name!r} means both {other} and {key.field}")
-                by_name[folded] = key
-        self.by_name: Mapping[str, Key] = MappingProxyType(by_name)
+                known.append(key)
+        self.by_name: Mapping[str, Key] = MappingProxyType(
+            {name: keys[0] for name, keys in named.items() if len(keys) == 1}
+        )
+        self.shared: Mapping[str, tuple[Key, ...]] = MappingProxyType(
+            {name: tuple(keys) for name, keys in named.items() if len(keys) > 1}
+        )
         self.fields: Mapping[str, Field] = MappingProxyType({f.id: f for f in fields})
         self.bare: Mapping[str, tuple[str, object]] = MappingProxyType(dict(bare or {}))
         self._by_field = {key.field: key for key in self.keys if key.kind != "is"}
@@ -183,19 +201,28 @@ class Vocabulary:
         """Return the vocabulary of several games: their keys, values and flags together.
 
         Keys of one attribute id in several games become one key (names and values joined); a
-        name or a word that would mean two things raises ValueError.
+        name two games give to different attributes is shared; a name that would mean two
+        things in one game, or a word two values, raises ValueError.
         """
         builder = _Builder()
         games = tuple(games)
         builder.add_kinds(kind for game in games for kind in game.schema.kinds)
         for game in games:
             for attribute in game.schema.attributes:
-                builder.add_attribute(attribute)
+                builder.add_attribute(attribute, game.id)
         return builder.build()
 
     def key(self, name: str) -> Key | None:
-        """Return the key a name (as typed, any case or diacritics) stands for, None if none."""
+        """Return the key a name (as typed, any case or diacritics) stands for, None if none
+        or if the name is shared."""
         return self.by_name.get(fold(name))
+
+    def keys_named(self, name: str) -> tuple[Key, ...]:
+        """Return every key a name stands for: one, several when shared, none if unknown."""
+        folded = fold(name)
+        if folded in self.by_name:
+            return (self.by_name[folded],)
+        return self.shared.get(folded, ())
 
     def key_for(self, field_id: str) -> Key | None:
         """Return the key that fills a field (not the `is:` key), None if none."""
@@ -242,6 +269,9 @@ class _Builder:
         self.fields: dict[str, Field] = {}
         self.flags: list[tuple[tuple[str, object], tuple[str, ...], Text]] = []
         self.bare: dict[str, tuple[str, object]] = {}
+        # Which game gave each folded key name to which field: a name two games give to two
+        # fields is shared; one game giving it to two fields is an error.
+        self.namers: dict[str, dict[str, str | None]] = {}
 
     def add_kinds(self, kinds: Iterable[Kind]) -> None:
         kinds = tuple(kinds)
@@ -251,7 +281,7 @@ class _Builder:
         labels = {kind.id: kind.label for kind in kinds}
         self.add_field(Field("kind", KIND_NAME, labels, plural))
 
-    def add_attribute(self, attribute: Attribute) -> None:
+    def add_attribute(self, attribute: Attribute, game_id: str | None = None) -> None:
         self.add_flags(attribute)
         name = attribute.search_name or attribute.label
         if attribute.type == "bool":
@@ -269,7 +299,7 @@ class _Builder:
             raise ValueError(f"{attribute.id}: the search language has no keys for text yet")
         if attribute.type == "int":
             expected = attribute.expected or NUMBER_EXPECTED
-            self.add_key(attribute.id, names, "number", expected)
+            self.add_key(attribute.id, names, "number", expected, game_id=game_id)
             return
         if attribute.type == "bool":
             groups = list(BOOL_WORDS)
@@ -282,7 +312,9 @@ class _Builder:
         ranks = {v.id: v.rank for v in attribute.values if v.rank is not None}
         if ranks and len(ranks) != len(attribute.values):
             raise ValueError(f"{attribute.id}: either every value has a rank or none has")
-        self.add_key(attribute.id, names, "choice", expected, groups, ranks=ranks or None)
+        self.add_key(
+            attribute.id, names, "choice", expected, groups, ranks=ranks or None, game_id=game_id
+        )
 
     def add_flags(self, attribute: Attribute) -> None:
         for flag in attribute.flags:
@@ -306,7 +338,11 @@ class _Builder:
         *,
         unknown: bool = True,
         ranks: Mapping[object, int] | None = None,
+        game_id: str | None = None,
     ) -> None:
+        for name in names:
+            namer = self.namers.setdefault(fold(name), {})
+            namer.setdefault(field_id, game_id)
         known = self.keys.get(field_id)
         if known is None:
             known = self.keys[field_id] = {
@@ -342,6 +378,9 @@ class _Builder:
         )
 
     def build(self) -> Vocabulary:
+        for field_id, names in GENERIC_NAMES.items():
+            for name in names:
+                self.namers.setdefault(fold(name), {})[field_id] = None
         keys = [self.key(field_id) for field_id in self.keys]
         # The kind comes first, then the games' attributes, then the keys of every card.
         keys.append(Key("edition", EDITION_NAMES, "edition", EDITION_EXPECTED))
@@ -355,7 +394,18 @@ class _Builder:
             keys.append(Key("is", IS_NAMES, "is", expected, groups, unknown=False))
         keys.append(Key("name", NAME_NAMES, "text", WORDS_EXPECTED, unknown=False))
         keys.append(Key("text", TEXT_NAMES, "text", WORDS_EXPECTED, unknown=False))
-        return Vocabulary(keys, self.fields.values(), self.bare)
+        return Vocabulary(keys, self.fields.values(), self.bare, self.shared_names())
+
+    def shared_names(self) -> list[str]:
+        """Return the key names fields of different games share; the language's own names and
+        a name one game gives to two fields stay unique (Vocabulary refuses them)."""
+        return [
+            name
+            for name, fields in self.namers.items()
+            if len(fields) > 1
+            and None not in fields.values()
+            and len(set(fields.values())) == len(fields)
+        ]
 
     def key(self, field_id: str) -> Key:
         known = self.keys[field_id]

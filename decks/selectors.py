@@ -480,7 +480,7 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
     all_cards = params.get("all_cards") == "1"
     if not all_cards:
         base = base.filter(fitting_options_q(deck))
-    filterset = CardFilter(params, queryset=base)
+    filterset = CardFilter(params, queryset=base, game=deck.game.slug)
     queryset = filterset.qs if filterset.is_valid() else Card.objects.none()
     page = Paginator(queryset, BUILDER_PAGE_SIZE).get_page(page_number)
     return BuilderSearch(filterset=filterset, page=page, all_cards=all_cards)

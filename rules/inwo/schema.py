@@ -226,8 +226,7 @@ SCHEMA = CardSchema(
             ALIGNMENTS,
             multi=True,
             facet=True,
-            # "charakter" and "alignment" are Aniołowie's keys while one vocabulary serves all games.
-            search_keys={"pl": ("charaktery",), "en": ("alignments",)},
+            search_keys={"pl": ("charakter",), "en": ("alignment", "al")},
             expected=Text(
                 pl="charakteru (np. rządowy, zwariowany)", en="an alignment (e.g. weird)"
             ),
@@ -310,7 +309,7 @@ SCHEMA = CardSchema(
             kinds_of(NWO),
             NWO_COLOURS,
             facet=True,
-            search_keys={"pl": ("kolor_nwo",), "en": ("nwo_colour", "nwo_color")},
+            search_keys={"pl": ("kolor",), "en": ("colour", "color")},
             expected=Text(pl="koloru: żółta, niebieska, czerwona", en="yellow, blue, red"),
         ),
         Attribute(

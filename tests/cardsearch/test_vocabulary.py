@@ -8,6 +8,7 @@ from cardsearch import (
     Compare,
     Match,
     Not,
+    Or,
     SearchError,
     Text,
     Vocabulary,
@@ -16,11 +17,12 @@ from cardsearch import (
     fold,
     parse,
 )
-from rules.core.schema import Attribute, CardSchema, Kind, kinds_of
+from rules.core.schema import Attribute, CardSchema, kinds_of
 from rules.core.schema import Text as Words
 from tests.toy_game import toy_game
 
 TOY = Vocabulary.from_game(toy_game())
+TOY_KINDS = toy_game().schema.kinds
 ANIOLOWIE = Vocabulary.from_game(rules.get_game("aniolowie"))
 
 
@@ -154,21 +156,61 @@ def test_two_games_share_one_vocabulary():
     assert both.key("is").expected("en") == "a property: unique, anielica, latający"
 
 
-def test_a_key_name_with_two_meanings_is_refused():
-    clash = CardSchema(
-        kinds=(Kind("unit", Words(en="unit")),),
-        attributes=(
-            Attribute(
-                "speed",
-                "int",
-                Words(en="speed"),
-                kinds_of("unit"),
-                search_keys={"en": ("tier",)},
-            ),
-        ),
-    )
+SPEED = Attribute(
+    "speed", "int", Words(en="speed"), kinds_of("unit"), search_keys={"en": ("tier",)}
+)
+
+
+def test_a_key_name_with_two_meanings_in_one_game_is_refused():
+    clash = CardSchema(kinds=TOY_KINDS, attributes=(*toy_game().schema.attributes, SPEED))
     with pytest.raises(ValueError, match="tier"):
-        Vocabulary.from_games([toy_game(), toy_game("clash", clash)])
+        Vocabulary.from_game(toy_game("clash", clash))
+
+
+# A second game that names its speed `tier:`, as INWO names its alignments as Aniołowie does.
+CLASH = Vocabulary.from_games(
+    [toy_game(), toy_game("clash", CardSchema(kinds=TOY_KINDS, attributes=(SPEED,)))]
+)
+SHARED = [
+    ("tier:silver", Match("tier", "silver")),
+    ("tier:3", Compare("speed", "=", 3)),
+    ("tier>=silver", Compare("tier", ">=", "silver")),
+    ("tier:unknown", And((Match("tier", None), Compare("speed", "=", None)))),
+    ("tier!=unknown", Or((Not(Match("tier", None)), Compare("speed", "!=", None)))),
+]
+
+
+@pytest.mark.parametrize(("query", "tree"), SHARED)
+def test_a_key_name_two_games_give_to_two_attributes_reads_as_either(query, tree):
+    assert CLASH.key("tier") is None
+    assert [key.field for key in CLASH.keys_named("tier")] == ["tier", "speed"]
+    assert parse(query, CLASH) == tree
+
+
+def test_a_shared_key_name_matches_either_game_s_value():
+    both = Vocabulary.from_games([toy_game("clash", CardSchema(TOY_KINDS, (SPEED,))), toy_game()])
+    assert parse("tier!=2", both) == Compare("speed", "!=", 2)
+    assert error_of("tier:platinum", CLASH).message("en") == (
+        "Character 6: expected a tier: bronze, silver, gold after `tier:`, not “platinum”"
+    )
+
+
+def test_inwo_and_aniolowie_keep_their_own_words_within_their_game():
+    inwo = Vocabulary.from_game(rules.get_game("inwo"))
+    assert parse("charakter:zwariowany", inwo) == Match("alignments", "weird")
+    assert parse("alignment:weird al:government", inwo) == And(
+        (Match("alignments", "weird"), Match("alignments", "government"))
+    )
+    assert parse("kolor:żółta", inwo) == Match("nwo_colour", "yellow")
+    assert parse("charakter:zły", ANIOLOWIE) == Match("alignment", "evil")
+    assert error_of("charakter:zły", inwo).position == len("charakter:")
+
+
+def test_every_game_s_search_reads_a_shared_key_as_either_game_s_attribute():
+    assert parse("charakter:zwariowany") == Match("alignments", "weird")
+    assert parse("charakter:zły") == Match("alignment", "evil")
+    assert parse("colour:red") == Or((Match("color", "red"), Match("nwo_colour", "red")))
+    assert parse("kolor:nieznany") == And((Match("color", None), Match("nwo_colour", None)))
 
 
 # ---------------------------------------------------------------------------------------------
