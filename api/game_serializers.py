@@ -129,9 +129,17 @@ class GameChartSerializer(serializers.Serializer):
     )
 
 
+class GameHandDrawSerializer(serializers.Serializer):
+    sections = IdSetField(help_text="The sections this part of the hand is drawn from.")
+    size = serializers.IntegerField(help_text="Cards drawn from them.")
+
+
 class GameHandSerializer(serializers.Serializer):
-    size = serializers.IntegerField(help_text="Cards in an opening hand.")
-    sections = IdSetField(help_text="The sections the hand is drawn from.")
+    draws = GameHandDrawSerializer(
+        many=True, help_text="The parts of the hand, drawn in this order, each from its sections."
+    )
+    size = serializers.IntegerField(help_text="Cards in an opening hand, every part together.")
+    sections = IdSetField(help_text="The sections the hand is drawn from, every part together.")
     redraws = serializers.IntegerField(help_text="How many times a player may draw it again.")
     note = TextField(allow_null=True)
 

@@ -5,6 +5,7 @@ Which charts a deck gets, and how its opening hand is drawn, are its game's decl
 """
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.db.models import prefetch_related_objects
@@ -13,13 +14,39 @@ from django.utils.translation import gettext as _
 from cardbase.language import page_lang
 from cardbase.models import Card
 from decks import charts, odds
-from decks.models import Deck
-from decks.selectors import DeckSheet, Line, deck_counts
-from rules.core.schema import Attribute, Chart, Game
+from decks.selectors import DeckSheet, Line
+from rules.core.schema import Attribute, Chart, Draw, Game
 
 # Fills for values with no colour of their own, in the order of the values (an order's choirs I,
 # II and III take the first three).
 PALETTE = ("#5b3f8c", "#2f7a6b", "#7a4e0f", "#6b6670", "#8c3f5b", "#3f6b8c", "#4f7a2f")
+
+
+@dataclass(frozen=True)
+class DrawOdds:
+    """The chances of one part of the opening hand, and the sections it is drawn from."""
+
+    pool: str
+    odds: odds.OpeningOdds
+
+
+@dataclass(frozen=True)
+class HandOdds:
+    """The chances of an opening hand, part by part; a chance is looked up by its key."""
+
+    draws: tuple[DrawOdds, ...]
+    redraws: int
+
+    def __iter__(self) -> Iterator[DrawOdds]:
+        return iter(self.draws)
+
+    def __getitem__(self, key: str) -> odds.Chance:
+        for draw in self.draws:
+            try:
+                return draw.odds[key]
+            except KeyError:
+                continue
+        raise KeyError(key)
 
 
 @dataclass(frozen=True)
@@ -29,19 +56,46 @@ class Analysis:
     sheet: DeckSheet
     charts: list[charts.Chart]
     unplaced: int
-    odds: odds.OpeningOdds | None
+    odds: HandOdds | None
     odds_labels: dict[str, str]
 
 
 @dataclass(frozen=True)
-class SampleHand:
-    """An opening hand drawn with `seed`, and the hand after a redraw, if asked for."""
+class HandPart:
+    """The cards one draw of the hand rule took, from the sections it names."""
 
-    seed: int
+    pool: str  # the sections' labels
     population: int
-    size: int
+    size: int  # as many as the rule says, or every card of a smaller pool
+    wanted: int  # as many as the rule says
     first: list[Card]
     second: list[Card] | None
+
+
+@dataclass(frozen=True)
+class SampleHand:
+    """An opening hand drawn with `seed`, part by part, and the hand after a redraw if asked."""
+
+    seed: int
+    parts: tuple[HandPart, ...]
+
+    @property
+    def population(self) -> int:
+        return sum(part.population for part in self.parts)
+
+    @property
+    def size(self) -> int:
+        return sum(part.size for part in self.parts)
+
+    @property
+    def first(self) -> list[Card]:
+        return [card for part in self.parts for card in part.first]
+
+    @property
+    def second(self) -> list[Card] | None:
+        if not self.parts or self.parts[0].second is None:
+            return None
+        return [card for part in self.parts for card in part.second or ()]
 
 
 def _game(sheet: DeckSheet) -> Game:
@@ -148,9 +202,12 @@ def _bars_chart(sheet: DeckSheet, declared: Chart, attribute: Attribute) -> char
     unknown = 0
     for line in _counted(sheet, declared, attribute):
         value = line.card.attribute(attribute.id)
-        if value in counts:
-            counts[value] += line.count
-        else:
+        # A card of several values (a Group both Weird and Violent) counts in each one's bar.
+        held = value if attribute.multi and isinstance(value, list) else [value]
+        known = [item for item in held if item in counts]
+        for item in known:
+            counts[item] += line.count
+        if not known:
             unknown += line.count
     # A derived value reads as the deck's cards have it ("Krąg II" in a Fallen deck).
     named = game.card_attributes_of(sheet.deck.options)
@@ -167,7 +224,14 @@ def _bars_chart(sheet: DeckSheet, declared: Chart, attribute: Attribute) -> char
     return charts.horizontal_bars(
         key=declared.id,
         title=declared.title(lang),
-        desc=_("Liczba kart przy każdej wartości (%(attribute)s), z nieznaną osobno.")
+        desc=(
+            _(
+                "Liczba kart przy każdej wartości (%(attribute)s), z nieznaną osobno; karta o "
+                "kilku wartościach liczy się przy każdej z nich."
+            )
+            if attribute.multi
+            else _("Liczba kart przy każdej wartości (%(attribute)s), z nieznaną osobno.")
+        )
         % {"attribute": attribute.label(lang)},
         bars=bars,
     )
@@ -219,19 +283,34 @@ def deck_analysis(sheet: DeckSheet) -> Analysis:
     )
 
 
-def _hand_kinds(game: Game) -> list[str]:
-    """Return the kinds an opening hand is drawn from, in the schema's order."""
-    if game.hand is None:
-        return []
-    kinds = {kind for s in game.sections if s.id in game.hand.sections for kind in s.kinds}
+def _draw_kinds(game: Game, draw: Draw) -> list[str]:
+    """Return the kinds a draw takes cards of (its sections' own), in the schema's order."""
+    kinds = {kind for s in game.sections if s.id in draw.sections for kind in s.kinds}
     return [kind.id for kind in game.schema.kinds if kind.id in kinds]
 
 
-def hand_pool_label(game: Game, lang: str) -> str:
-    """Name the sections an opening hand is drawn from ("Zastęp")."""
+def _hand_kinds(game: Game) -> list[str]:
+    """Return the kinds an opening hand is drawn from, draw by draw."""
     if game.hand is None:
-        return ""
-    return ", ".join(s.label(lang) for s in game.sections if s.id in game.hand.sections)
+        return []
+    return [kind for draw in game.hand.draws for kind in _draw_kinds(game, draw)]
+
+
+def draw_pool_label(game: Game, draw: Draw, lang: str) -> str:
+    """Name the sections one draw takes its cards from ("Talia Intryg")."""
+    return ", ".join(s.label(lang) for s in game.sections if s.id in draw.sections)
+
+
+def _draw_lines(sheet: DeckSheet, draw: Draw) -> list[Line]:
+    """Return the lines of the sheet's sections a draw takes from, in name order."""
+    lines = [
+        line
+        for section in sheet.sections
+        if section.id in draw.sections
+        for group in section.groups
+        for line in group.lines
+    ]
+    return sorted(lines, key=lambda line: (line.card.search_name, line.card.pk))
 
 
 def _every_key(game: Game) -> str | None:
@@ -242,33 +321,46 @@ def _every_key(game: Game) -> str | None:
     return f"every_{chart.note_attribute}"
 
 
-def deck_odds(sheet: DeckSheet) -> odds.OpeningOdds | None:
-    """Return the exact odds of the game's opening hand; None for a game with no hand rule.
+def deck_odds(sheet: DeckSheet) -> HandOdds | None:
+    """Return the exact odds of the game's opening hand, draw by draw; None with no hand rule.
 
-    The hand holds at least one card of each kind it is drawn from; and where the ladder names
-    a derived value beside each rung (a choir), a card of every such value.
+    Each draw holds at least one card of each kind it is drawn from, counted among the cards
+    of its sections; and where the ladder names a derived value beside each rung (a choir), the
+    draw the ladder's kinds come from holds a card of every such value.
     """
     game = _game(sheet)
     if game.hand is None:
         return None
-    kinds = _hand_kinds(game)
-    marked = {kind: sheet.totals.kinds.get(kind, 0) for kind in kinds}
-    groups = {}
     every = _every_key(game)
-    if every:
-        note = game.schema.attribute(game.chart("ladder").note_attribute)
-        sizes = {value.id: 0 for value in note.values} if note else {}
-        for rung in sheet.ladder:
-            if rung.note_value in sizes:
-                sizes[rung.note_value] += rung.count
-        groups[every] = sizes
-    return odds.opening_odds(
-        population=sum(marked.values()),
-        marked=marked,
-        groups=groups,
-        hand=game.hand.size,
-        redraws=game.hand.redraws,
-    )
+    ladder_kinds = set(game.chart("ladder").kinds or ()) if every else set()
+    if every and not ladder_kinds:
+        attribute = game.schema.attribute(game.chart("ladder").attribute)
+        ladder_kinds = set(attribute.kinds) if attribute else set()
+    lang = page_lang()
+    parts = []
+    for draw in game.hand.draws:
+        lines = _draw_lines(sheet, draw)
+        kinds = _draw_kinds(game, draw)
+        marked = {
+            kind: sum(line.count for line in lines if line.card.kind == kind) for kind in kinds
+        }
+        groups = {}
+        if every and ladder_kinds & set(kinds):
+            note = game.schema.attribute(game.chart("ladder").note_attribute)
+            sizes = {value.id: 0 for value in note.values} if note else {}
+            for rung in sheet.ladder:
+                if rung.note_value in sizes:
+                    sizes[rung.note_value] += rung.count
+            groups[every] = sizes
+        result = odds.opening_odds(
+            population=sum(line.count for line in lines),
+            marked=marked,
+            groups=groups,
+            hand=draw.size,
+            redraws=game.hand.redraws,
+        )
+        parts.append(DrawOdds(draw_pool_label(game, draw, lang), result))
+    return HandOdds(tuple(parts), game.hand.redraws)
 
 
 def odds_labels(sheet: DeckSheet) -> dict[str, str]:
@@ -289,24 +381,38 @@ def odds_labels(sheet: DeckSheet) -> dict[str, str]:
     return labels
 
 
-def sample_hand(deck: Deck, *, seed: int, redraw: bool = False) -> SampleHand:
-    """Draw an opening hand from the sections the game's hand rule names, with `seed`.
+def sample_hand(sheet: DeckSheet, *, seed: int, redraw: bool = False) -> SampleHand:
+    """Draw an opening hand as the game's hand rule says, draw by draw, with `seed`.
 
-    With `redraw`, the second hand too: the whole hand goes back, the pool is shuffled and as
-    many cards are drawn again, so the second hand comes from the full pool (Aniołowie 6.2 d).
+    Each draw takes its size from the cards of its sections (all of them when fewer). With
+    `redraw`, the second hand too: the whole hand goes back, each pool is shuffled and as many
+    cards are drawn again, so the second hand comes from the full pools (Aniołowie 6.2 d).
     """
-    game = deck.game_rules
-    kinds = set(_hand_kinds(game))
-    pool_counts = [
-        (card, count)
-        for card, count in sorted(deck_counts(deck), key=lambda cc: (cc[0].search_name, cc[0].pk))
-        if card.kind in kinds
+    game = _game(sheet)
+    rule = game.hand
+    draws = rule.draws if rule else ()
+    pools = [
+        [line.card for line in _draw_lines(sheet, draw) for copy in range(line.count)]
+        for draw in draws
     ]
     # The hand page shows each card's face; fetch the printings of all of them at once.
-    prefetch_related_objects([card for card, count in pool_counts], "printings")
-    pool = [card for card, count in pool_counts for copy in range(count)]
+    prefetch_related_objects(
+        list({card.pk: card for pool in pools for card in pool}.values()), "printings"
+    )
     rng = random.Random(seed)
-    size = odds.hand_size(len(pool), game.hand.size if game.hand else 0)
-    first = rng.sample(pool, size)
-    second = rng.sample(pool, size) if redraw and game.hand and game.hand.redraws else None
-    return SampleHand(seed=seed, population=len(pool), size=size, first=first, second=second)
+    sizes = [odds.hand_size(len(pool), draw.size) for pool, draw in zip(pools, draws, strict=True)]
+    firsts = [rng.sample(pool, size) for pool, size in zip(pools, sizes, strict=True)]
+    again = redraw and rule is not None and rule.redraws > 0
+    seconds = [
+        rng.sample(pool, size) if again else None for pool, size in zip(pools, sizes, strict=True)
+    ]
+    lang = page_lang()
+    return SampleHand(
+        seed=seed,
+        parts=tuple(
+            HandPart(draw_pool_label(game, draw, lang), len(pool), size, draw.size, first, second)
+            for draw, pool, size, first, second in zip(
+                draws, pools, sizes, firsts, seconds, strict=True
+            )
+        ),
+    )

@@ -41,7 +41,7 @@ def deck_hand(request: HttpRequest, deck_id) -> HttpResponse:
         raise Http404("this game declares no opening hand")
     sheet = selectors.deck_sheet(deck, lang=page_lang())
     hand = analysis.sample_hand(
-        deck, seed=_seed(request.GET.get("seed")), redraw=request.GET.get("redraw") == "1"
+        sheet, seed=_seed(request.GET.get("seed")), redraw=request.GET.get("redraw") == "1"
     )
     return render(
         request,
@@ -51,7 +51,6 @@ def deck_hand(request: HttpRequest, deck_id) -> HttpResponse:
             "sheet": sheet,
             "hand": hand,
             "hand_rule": deck.game_rules.hand,
-            "pool_label": analysis.hand_pool_label(deck.game_rules, page_lang()),
             "odds": analysis.deck_odds(sheet),
             "odds_labels": analysis.odds_labels(sheet),
             "next_seed": secrets.randbelow(MAX_SEED),

@@ -13,6 +13,7 @@ from rules.aniolowie.validate import (
 )
 from rules.core.schema import (
     Chart,
+    Draw,
     Format,
     Game,
     HandRule,
@@ -92,8 +93,7 @@ GAME = Game(
     ),
     # Seven cards from the Zastęp, one redraw on the first turn (ch. VI).
     hand=HandRule(
-        7,
-        frozenset({ZASTEP}),
+        (Draw(frozenset({ZASTEP}), 7),),
         redraws=1,
         note=Text(
             pl="W pierwszej turze gracz może raz oddać całą rękę do zastępu, przetasować go i "

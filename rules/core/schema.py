@@ -379,13 +379,34 @@ class Chart:
 
 
 @dataclass(frozen=True)
-class HandRule:
-    """How a player draws an opening hand: how many cards, from which sections, redraws allowed."""
+class Draw:
+    """One part of an opening hand: so many cards drawn from the shuffled cards of some sections."""
 
-    size: int
     sections: frozenset[str]
+    size: int
+
+
+@dataclass(frozen=True)
+class HandRule:
+    """How a player draws an opening hand: its draws in order, the redraws allowed, a note.
+
+    Each draw takes its cards from its own sections (INWO: 3 from the Plot deck, then 6 from the
+    Group deck); a redraw puts the whole hand back and draws every part anew.
+    """
+
+    draws: tuple[Draw, ...]
     redraws: int = 0
     note: Text | None = None
+
+    @property
+    def size(self) -> int:
+        """Return how many cards the whole hand holds."""
+        return sum(draw.size for draw in self.draws)
+
+    @property
+    def sections(self) -> frozenset[str]:
+        """Return every section the hand draws from."""
+        return frozenset(section for draw in self.draws for section in draw.sections)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Illuminati: New World Order: its cards, deck sections, formats and validator."""
 
-from rules.core.schema import Chart, Format, Game, Section, Text, kinds_of
+from rules.core.schema import Chart, Draw, Format, Game, HandRule, Section, Text, kinds_of
 from rules.inwo.schema import (
     GAME_ID,
     GROUP_KINDS,
@@ -80,7 +80,17 @@ GAME = Game(
             kinds=GROUP_KINDS,
         ),
     ),
-    hand=None,
+    # Setup steps 4-6: three cards from the Plot deck, the leading Group chosen (it lies with
+    # the lead cards, not drawn), then six from the Group deck; no redraw.
+    hand=HandRule(
+        (Draw(frozenset({PLOTS}), 3), Draw(frozenset({GROUPS}), 6)),
+        note=Text(
+            pl="Najpierw trzy karty z talii Intryg, potem – po wyłożeniu Grupy przywódczej – "
+            "sześć z talii Grup (przygotowanie gry, kroki 4–6).",
+            en="First three cards from the Plot deck, then, once the leading Group is on the "
+            "table, six from the Group deck (setup, steps 4–6).",
+        ),
+    ),
     parse_deck=parse_deck,
     validate=validate,
     contract_attributes=CONTRACT_ATTRIBUTES,

@@ -86,6 +86,7 @@ def test_a_game_gives_its_kinds_and_deck_sections(client):
     ]
     hand = game["hand"]
     assert (hand["size"], hand["sections"], hand["redraws"]) == (7, ["zastep"], 1)
+    assert hand["draws"] == [{"sections": ["zastep"], "size": 7}]
     assert "6.2 d" in hand["note"]["pl"] and "6.2 d" in hand["note"]["en"]
 
 
@@ -198,7 +199,13 @@ def test_a_registered_toy_game_is_listed_from_its_own_declaration(client, toy):
     assert toy_game == games[2]
     assert toy_game["name"] == {"en": "Toy"}  # only the languages the Text holds
     assert toy_game["rulebook"] is None
-    assert toy_game["hand"] == {"size": 2, "sections": ["army", "book"], "redraws": 0, "note": None}
+    assert toy_game["hand"] == {
+        "draws": [{"sections": ["army", "book"], "size": 2}],
+        "size": 2,
+        "sections": ["army", "book"],
+        "redraws": 0,
+        "note": None,
+    }
     assert [(s["id"], s["kinds"], s["expected"]) for s in toy_game["sections"]] == [
         ("army", ["unit"], "3+"),
         ("book", ["spell"], None),

@@ -81,3 +81,24 @@ def test_a_text_falls_back_to_english_then_to_any_language():
     assert Text(fr="couleur")("pl") == "couleur"
     assert SCHEMA.attribute("colour").value_label("blue", "pl") == "blue"
     assert SCHEMA.attribute("colour").value_label("mauve", "pl") == "mauve"
+
+
+def test_a_hand_rule_is_its_draws_in_order():
+    from rules.core.schema import Draw, HandRule
+
+    rule = HandRule((Draw(frozenset({"plots"}), 3), Draw(frozenset({"groups"}), 6)))
+    assert rule.size == 9
+    assert rule.sections == {"plots", "groups"}
+    assert rule.redraws == 0 and rule.note is None
+
+
+def test_inwo_deals_three_plots_then_six_from_the_group_deck():
+    import rules
+
+    hand = rules.get_game("inwo").hand
+    assert [(set(draw.sections), draw.size) for draw in hand.draws] == [
+        ({"plots"}, 3),
+        ({"groups"}, 6),
+    ]
+    assert hand.redraws == 0
+    assert "Lead" not in hand.note("en") and "steps 4–6" in hand.note("en")
