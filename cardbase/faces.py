@@ -2,8 +2,9 @@
 
 Some catalogue cards have no scan yet, so the site draws a stand-in face from the card's own
 attributes, placed as the card's game declares (`rules.core.face.Face`): a frame in the card's
-colour, the kind, the name, a badge, a title, rings, a footer, a corner mark, the facts and the
-text.  Anything unknown is drawn as ``?``; nothing is guessed.
+colour (or its kind's), the kind, the name, a badge, a title, rings, a footer, a corner mark, the
+facts, the text, large figures, the bottom corners' lists and arrows on the edges; a kind may lie
+on its side.  Anything unknown is drawn as ``?``; nothing is guessed.
 
 Pure Pillow and pure rules, no Django: cardbase/face_files.py passes in the language and the label
 for unknown values, already translated.
@@ -30,7 +31,7 @@ from rules.core.schema import Attribute, Game
 
 # Bump whenever the drawing code changes what a face looks like: it is part of the fingerprint,
 # so cached renders are redrawn.
-FACE_VERSION = "1"
+FACE_VERSION = "2"
 
 UNKNOWN_COLOUR = Colour("#7f7f7f", accent="#a9a9a9")  # neutral grey, hatched: "unknown"
 NEUTRAL_COLOUR = Colour("#8a7556", accent="#c2a878")  # a card with no colour: plain bronze
@@ -130,6 +131,22 @@ class Rings:
 
 
 @dataclass(frozen=True)
+class Figure:
+    """A number printed large ("10/10", "?") and the label under it."""
+
+    text: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Arrows:
+    """Arrows on the frame's edges: how many (None: unknown, drawn as `?`) and their colour."""
+
+    count: int | None
+    colour: str
+
+
+@dataclass(frozen=True)
 class CardFace:
     """What a generated face shows, labels translated; a place left None is not drawn.
 
@@ -148,6 +165,11 @@ class CardFace:
     subtitle: str | None = None
     text: str | None = None
     unknown_label: str = "?"
+    landscape: bool = False
+    figures: tuple[Figure, ...] = ()
+    foot_left: tuple[str, ...] | None = None
+    foot_right: tuple[str, ...] | None = None
+    arrows: Arrows | None = None
 
     def fingerprint(self) -> str:
         """A short hash of everything drawn and of FACE_VERSION, for naming cached renders."""
@@ -196,6 +218,13 @@ def face_of(
     def rings(attribute: Attribute, value: Any) -> Rings:
         return Rings(style.ring_counts.get(value), label(attribute, value))
 
+    def listed(attribute: Attribute, value: Any) -> tuple[str, ...]:
+        values = value if isinstance(value, list) else [value]
+        return tuple(_value_label(attribute, item, attributes, lang) for item in values)
+
+    def arrows(attribute: Attribute, value: Any) -> Arrows:
+        return Arrows(value, style.arrow_colour)
+
     ring_row = place(style.rings, rings, unknown=Rings(None, unknown_label))
     title = place(style.title, label)
     facts = [
@@ -206,7 +235,7 @@ def face_of(
     return CardFace(
         name=name,
         kind_label=game.schema.kind_label(kind, lang),
-        colour=_colour(style, carried, attributes),
+        colour=_colour(style, carried, attributes, kind),
         badge=place(style.badge, badge),
         corner=_corner(style, carried, attributes),
         title=title,
@@ -216,12 +245,47 @@ def face_of(
         # The text takes the middle of the face, where the title and the rings would go.
         text=(text.strip() or None) if style.text and title is None and ring_row is None else None,
         unknown_label=unknown_label,
+        landscape=kind in style.landscape,
+        figures=_figures(style, carried, attributes, lang, unknown_label),
+        foot_left=place(style.foot_left, listed, unknown=(unknown_label,)),
+        foot_right=place(style.foot_right, listed, unknown=(unknown_label,)),
+        arrows=place(style.arrows, arrows, unknown=Arrows(None, style.arrow_colour)),
     )
 
 
-def _colour(style: Face, carried: Mapping[str, Attribute], attributes: Mapping[str, Any]) -> Colour:
+def _figures(
+    style: Face,
+    carried: Mapping[str, Attribute],
+    attributes: Mapping[str, Any],
+    lang: str,
+    unknown_label: str,
+) -> tuple[Figure, ...]:
+    """Return the large figures of the parts the card's kind has: the first part `?` while
+    unknown, a later one (a global power, which most Groups do not print) only when known."""
+    figures = []
+    for parts in style.figures:
+        present = [part for part in parts if part in carried]
+        if not present:
+            continue
+        shown = [
+            (part, attributes.get(part))
+            for index, part in enumerate(present)
+            if index == 0 or attributes.get(part) is not None
+        ]
+        figures.append(
+            Figure(
+                "/".join(unknown_label if value is None else str(value) for _part, value in shown),
+                " / ".join(carried[part].label(lang) for part, _value in shown),
+            )
+        )
+    return tuple(figures)
+
+
+def _colour(
+    style: Face, carried: Mapping[str, Attribute], attributes: Mapping[str, Any], kind: str
+) -> Colour:
     if style.colour not in carried:
-        return NEUTRAL_COLOUR
+        return style.kind_colours.get(kind, NEUTRAL_COLOUR)
     return style.colours.get(attributes.get(style.colour), UNKNOWN_COLOUR)
 
 
@@ -268,16 +332,19 @@ def _value_label(attribute: Attribute, value: Any, attributes: Mapping[str, Any]
     return ", ".join(attribute.card_value_label(item, attributes, lang) for item in values)
 
 
-def face_size(width: int = 300) -> tuple[int, int]:
-    """Return the (width, height) of a rendered face: always 5:7."""
-    return width, round(width * _ASPECT)
+def face_size(width: int = 300, *, landscape: bool = False) -> tuple[int, int]:
+    """Return the (width, height) of a rendered face: 5:7, or 7:5 lying on its side, `width`
+    being the short side."""
+    long = round(width * _ASPECT)
+    return (long, width) if landscape else (width, long)
 
 
 def render_card_face(face: CardFace, *, width: int = 300) -> bytes:
-    """Draw `face` and return it as PNG bytes, `width` x 1.4 * `width` pixels."""
+    """Draw `face` and return it as PNG bytes, `width` x 1.4 * `width` pixels (on its side,
+    1.4 * `width` x `width`)."""
     if width < 50:
         raise ValueError("a card face needs a width of at least 50 pixels")
-    out_w, out_h = face_size(width)
+    out_w, out_h = face_size(width, landscape=face.landscape)
     image = _Painter(face, out_w * _SUPERSAMPLE, out_h * _SUPERSAMPLE).paint()
     image = image.resize((out_w, out_h), Image.Resampling.LANCZOS)
     buffer = io.BytesIO()
@@ -310,7 +377,8 @@ def _mix(a: str, b: str, share_of_a: float) -> tuple[int, int, int]:
 
 
 class _Painter:
-    """Lays a face out on a 300 x 420 grid of units, scaled to the requested size."""
+    """Lays a face out on a 300 x 420 grid of units (420 x 300 on its side), scaled to the
+    requested size."""
 
     FRAME = 14  # frame thickness, units
     RADIUS = 16  # corner radius, units
@@ -319,7 +387,8 @@ class _Painter:
         self.face = face
         self.w = width
         self.h = height
-        self.u = width / 300
+        self.W, self.H = (420, 300) if face.landscape else (300, 420)  # noqa: N806 - units
+        self.u = width / self.W
         self.frame = face.colour.frame
         self.accent = face.colour.accent or face.colour.frame
         self.hatched = face.colour == UNKNOWN_COLOUR
@@ -339,6 +408,10 @@ class _Painter:
     def paint(self) -> Image.Image:
         face = self.face
         self._background_and_frame()
+        if face.arrows is not None:
+            self._arrows()
+        if face.landscape or face.figures or face.foot_left or face.foot_right:
+            return self._paint_with_figures()
         if face.badge is not None:
             self._badge()
         if face.corner is not None:
@@ -399,6 +472,113 @@ class _Painter:
                 fill=_MUTED,
             )
         return self.image
+
+    def _paint_with_figures(self) -> Image.Image:
+        """Lay out a face whose foot holds large figures and corner lists (INWO's Groups), or
+        one lying on its side: kind, name, text, then the figures, then the corners."""
+        face = self.face
+        landscape = face.landscape
+        centre, wide = self.W / 2, self.W - 64
+        kind_top, name_top = (30, 52) if landscape else (42, 92)
+        figure_top = 194 if landscape else 300
+        foot_top = 250 if landscape else 358
+        below = figure_top if face.figures else foot_top
+        if face.badge is not None:
+            self._badge()
+        if face.corner is not None:
+            self._corner_mark()
+        self._line(
+            face.kind_label.upper(),
+            centre_x=centre,
+            top=kind_top,
+            max_width=wide - 60,
+            size=15,
+            min_size=9,
+            bold=True,
+            fill=self.accent,
+            spacing=1.5,
+        )
+        if face.text is not None:
+            middle = name_top + (below - name_top) * 0.42
+            self._name_block(top=name_top, bottom=middle - 10)
+            self._divider(middle)
+            self._paragraph(face.text, top=middle + 10, bottom=below - 8)
+        else:
+            self._name_block(top=name_top, bottom=below - 8)
+        if face.figures:
+            self._figures(top=figure_top)
+        for side, listed in (("left", face.foot_left), ("right", face.foot_right)):
+            if listed:
+                self._foot(listed, side=side, top=foot_top)
+        return self.image
+
+    def _figures(self, *, top: float) -> None:
+        """Draw the large figures side by side, each with its label under it."""
+        figures = self.face.figures
+        slot = (self.W - 64) / len(figures)
+        for index, figure in enumerate(figures):
+            centre = 32 + slot * (index + 0.5)
+            self._line(
+                figure.text,
+                centre_x=centre,
+                top=top,
+                max_width=slot - 8,
+                size=34,
+                min_size=14,
+                bold=True,
+                fill=_INK,
+            )
+            self._line(
+                figure.label,
+                centre_x=centre,
+                top=top + 40,
+                max_width=slot - 8,
+                size=11,
+                min_size=7,
+                bold=False,
+                fill=_MUTED,
+            )
+
+    def _foot(self, listed: tuple[str, ...], *, side: str, top: float) -> None:
+        """List values in a bottom corner, one to a line, shrunk to fit half the width."""
+        room = self.H - self.FRAME - 10 - top
+        size = 12
+        while size > 7 and len(listed) * size * 1.25 > room:
+            size -= 1
+        limit = self.p(self.W / 2 - 40)
+        x = self.p(30) if side == "left" else self.p(self.W - 30)
+        y = self.p(top)
+        for value in listed:
+            px = self._fit_size(value, max_width=limit, size=size, min_size=7, bold=False)
+            text = self._ellipsize(_displayable(value, px, False), px, False, limit)
+            anchor = "la" if side == "left" else "ra"
+            self.draw.text((x, y), text, font=_font(px, False), fill=_INK, anchor=anchor)
+            y += self._line_height(px, False)
+
+    def _arrows(self) -> None:
+        """Draw the arrows on the frame's edges, pointing out (top, right, left, bottom), or a
+        `?` on the top edge while their number is unknown."""
+        arrows = self.face.arrows
+        colour = arrows.colour
+        half, depth = self.p(16), self.p(self.FRAME + 4)
+        w, h = self.w, self.h
+        edges = [
+            [(w // 2 - half, depth), (w // 2 + half, depth), (w // 2, 0)],
+            [(w - depth, h // 2 - half), (w - depth, h // 2 + half), (w - 1, h // 2)],
+            [(depth, h // 2 - half), (depth, h // 2 + half), (0, h // 2)],
+            [(w // 2 - half, h - depth), (w // 2 + half, h - depth), (w // 2, h - 1)],
+        ]
+        if arrows.count is None:
+            r = self.p(11)
+            cx, cy = w // 2, self.p(self.FRAME / 2 + 2)
+            self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=_DARK)
+            size = self._fit_size(
+                self.face.unknown_label, max_width=r * 1.4, size=14, min_size=6, bold=True
+            )
+            self._centred((cx, cy), self.face.unknown_label, size, bold=True, fill=_DARK)
+            return
+        for points in edges[: max(0, min(arrows.count, len(edges)))]:
+            self.draw.polygon(points, fill=colour, outline=_DARK)
 
     # ---------------------------------------------------------------------------------------
 
@@ -461,7 +641,7 @@ class _Painter:
         self._centred((cx, cy), text, size, bold=True, fill=text_colour)
 
     def _corner_mark(self) -> None:
-        cx, cy, r = self.p(258), self.p(50), self.p(9)
+        cx, cy, r = self.p(self.W - 42), self.p(50), self.p(9)
         box = (cx - r, cy - r, cx + r, cy + r)
         symbol = self.face.corner
         if symbol == "filled":
@@ -478,7 +658,7 @@ class _Painter:
     def _name_block(self, top: float, bottom: float) -> None:
         """Draw the name (and subtitle) centred between `top` and `bottom` units."""
         face = self.face
-        max_width = self.p(236)
+        max_width = self.p(self.W - 64)
         sub_size = self.p(14)
         sub_gap = self.p(8)
         subtitle = face.subtitle
@@ -509,7 +689,7 @@ class _Painter:
 
     def _paragraph(self, text: str, *, top: float, bottom: float) -> None:
         """Draw the card's text wrapped between `top` and `bottom` units, shrunk to fit."""
-        max_width, room = self.p(236), self.p(bottom - top)
+        max_width, room = self.p(self.W - 64), self.p(bottom - top)
         # As many lines as the smallest size fits: the height is the only limit.
         most = max(1, room // self._line_height(self.px(9), False))
         size, lines = self._wrap(

@@ -2,7 +2,9 @@
 
 A face is drawn for a card that has no scan: a frame, the kind at the top, the name, and around
 them places that each name one attribute of the game's schema. A place whose attribute the card's
-kind does not have is left out. The frame's colour (hatched grey while unknown), the corner mark
+kind does not have is left out. Some kinds may lie on their side (`landscape`), numbers may be
+printed large (`figures`), values listed in the bottom corners, and a number attribute drawn as
+that many arrows on the frame's edges (their sides are the drawing's order, not the card's). The frame's colour (hatched grey while unknown), the corner mark
 and the facts are shown on every card that has them, `?` where the value is unknown; the badge,
 title, rings and footer show `?` only on the kinds drawn in full, elsewhere only a known value.
 A game that declares no face gets a plain one: a bronze frame, the kind, the name, the card's facts
@@ -53,9 +55,36 @@ class Face:
     text: bool = True
     # Kinds drawn in full: every place they have, `?` where the value is unknown.
     full_kinds: frozenset[str] = frozenset()
+    # The frame of a kind that has no `colour` attribute (INWO: every Group red); plain bronze
+    # for a kind not named.
+    kind_colours: Mapping[str, Colour] = field(default_factory=dict)
+    # Kinds drawn lying on their side, wider than tall (INWO's Illuminati).
+    landscape: frozenset[str] = frozenset()
+    # Numbers printed large side by side, each a figure of one or more number attributes joined
+    # by "/" (power/global power), its first attribute's label under it. The first is `?` while
+    # unknown; the others are printed only when known (most INWO Groups print no global power).
+    figures: tuple[tuple[str, ...], ...] = ()
+    # Attributes listed in the bottom left and right corners, one value to a line.
+    foot_left: str | None = None
+    foot_right: str | None = None
+    # A number attribute drawn as that many arrows on the frame's edges, in `arrow_colour`;
+    # a `?` on the top edge while unknown.
+    arrows: str | None = None
+    arrow_colour: str = "#d4a72c"
 
     @property
     def places(self) -> tuple[str, ...]:
         """Return the attributes drawn in places of their own (not among the facts)."""
-        named = (self.colour, self.badge, self.corner, self.title, self.rings, self.footer)
+        named = (
+            self.colour,
+            self.badge,
+            self.corner,
+            self.title,
+            self.rings,
+            self.footer,
+            *(part for figure in self.figures for part in figure),
+            self.foot_left,
+            self.foot_right,
+            self.arrows,
+        )
         return tuple(attribute for attribute in named if attribute is not None)

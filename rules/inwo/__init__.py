@@ -1,6 +1,7 @@
 """Illuminati: New World Order: its cards, deck sections, formats and validator."""
 
 from rules.core.schema import Chart, Draw, Format, Game, HandRule, Section, Text, kinds_of
+from rules.inwo.face import FACE
 from rules.inwo.schema import (
     GAME_ID,
     GROUP_KINDS,
@@ -98,6 +99,7 @@ GAME = Game(
         pl="Illuminati: New World Order – polskie tłumaczenie zasad",
         en="Illuminati: New World Order rulebook (Polish translation)",
     ),
+    face=FACE,
 )
 
 __all__ = ["GAME", "GAME_ID", "GROUPS", "LEAD", "PLOTS", "Card", "Deck", "parse_deck", "validate"]

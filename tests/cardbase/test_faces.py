@@ -365,6 +365,11 @@ CHANGES = {
     "subtitle": "x",
     "text": "x",
     "unknown_label": "??",
+    "landscape": True,
+    "figures": (faces.Figure("4", "siła"),),
+    "foot_left": ("Liberalny",),
+    "foot_right": ("Media",),
+    "arrows": faces.Arrows(2, "#d4a72c"),
 }
 
 

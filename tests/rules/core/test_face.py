@@ -27,7 +27,13 @@ def faults(game) -> list[str]:
         declared = {value.id for value in attribute.values} if attribute else set()
         if set(mapped) != declared:
             problems.append(f"{attribute_id}: maps {sorted(mapped)}, declared {sorted(declared)}")
-    problems += [f"no kind {kind!r}" for kind in face.full_kinds if schema.kind(kind) is None]
+    kinds = (*face.full_kinds, *face.landscape, *face.kind_colours)
+    problems += [f"no kind {kind!r}" for kind in kinds if schema.kind(kind) is None]
+    numbers = (*(part for figure in face.figures for part in figure), face.arrows)
+    for attribute_id in numbers:
+        attribute = schema.attribute(attribute_id) if attribute_id else None
+        if attribute is not None and attribute.type != "int":
+            problems.append(f"{attribute_id}: not a number")
     return problems
 
 
@@ -43,4 +49,13 @@ def test_a_face_naming_what_the_schema_lacks_is_caught():
         "tier: maps [], declared ['bronze', 'gold', 'silver']",
         "power: not a single choice",
         "no kind 'hero'",
+    ]
+
+
+def test_figures_and_arrows_must_be_numbers_and_kinds_declared():
+    face = Face(figures=(("power", "tier"),), arrows="school", landscape=frozenset({"hero"}))
+    assert faults(toy_game(face=face)) == [
+        "no kind 'hero'",
+        "tier: not a number",
+        "school: not a number",
     ]
