@@ -12,7 +12,7 @@ from django.db.models import Value as V
 from django.db.models.lookups import Exact
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 import rules
 from cardbase.attributes import attribute_expression, attribute_q, unknown_q
@@ -38,6 +38,7 @@ lazy_label = lazy(_label, str)
 
 
 def _formatted(message: str, text: Text) -> str:
+    # `message` is marked with gettext_noop where it is written, so that it is extracted.
     return _(message) % {"label": _label(text)}
 
 
@@ -197,9 +198,12 @@ def _sort_choices() -> list[tuple[str, str]]:
     choices = [("name", gettext_lazy("nazwa A–Z")), ("-name", gettext_lazy("nazwa Z–A"))]
     for attribute in SORT_ATTRIBUTES:
         if is_ranked(attribute):
-            up, down = "%(label)s od najniższej rangi", "%(label)s od najwyższej rangi"
+            up, down = (
+                gettext_noop("%(label)s od najniższej rangi"),
+                gettext_noop("%(label)s od najwyższej rangi"),
+            )
         else:
-            up, down = "%(label)s rosnąco", "%(label)s malejąco"
+            up, down = gettext_noop("%(label)s rosnąco"), gettext_noop("%(label)s malejąco")
         choices.append((attribute.id, lazy_formatted(up, attribute.label)))
         choices.append((f"-{attribute.id}", lazy_formatted(down, attribute.label)))
     return choices
@@ -232,13 +236,13 @@ def _declared_filters() -> dict[str, filters.Filter]:
             attribute=attribute,
             field_name=attribute.id,
             lookup_expr="gte",
-            label=lazy_formatted("%(label)s od", attribute.label),
+            label=lazy_formatted(gettext_noop("%(label)s od"), attribute.label),
         )
         declared[f"{attribute.id}_max"] = AttributeRangeFilter(
             attribute=attribute,
             field_name=attribute.id,
             lookup_expr="lte",
-            label=lazy_formatted("%(label)s do", attribute.label),
+            label=lazy_formatted(gettext_noop("%(label)s do"), attribute.label),
         )
     declared["edition"] = filters.ModelChoiceFilter(
         field_name="printings__edition",

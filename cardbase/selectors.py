@@ -192,14 +192,34 @@ class Column:
     label: str
 
 
-def table_columns() -> list[Column]:
-    """Return the catalogue table's columns: every game's choice and number attributes."""
+def _game_attributes(game: str | None) -> tuple[Attribute, ...]:
+    """Return the attributes of one game, or of every game for None (first declaration first)."""
+    return rules.get_game(game).schema.attributes if game else catalogue_attributes()
+
+
+def table_columns(game: str | None = None) -> list[Column]:
+    """Return the catalogue table's columns: the choice and number attributes of the game
+    chosen, or of every game."""
     lang = page_lang()
     return [
         Column(a.id, capitalised(a.label(lang)))
-        for a in catalogue_attributes()
+        for a in _game_attributes(game)
         if a.type in ("choice", "int")
     ]
+
+
+def facet_names(game: str | None = None) -> tuple[list[str], list[str]]:
+    """Return the checkbox facets and the range fields the page offers: the kind and the
+    attributes of the game chosen (a game's own facets only), or of every game."""
+    declared = {a.id for a in _game_attributes(game)}
+    facets = [name for name in CardFilter.FACETS if name == "kind" or name in declared]
+    ranges = [
+        name
+        for attribute_id, *names in CardFilter.RANGES
+        if attribute_id in declared
+        for name in names
+    ]
+    return facets, ranges
 
 
 def source_labels(card: Card, names) -> str:

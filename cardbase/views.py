@@ -24,9 +24,9 @@ def card_list(request: HttpRequest) -> HttpResponse:
     view_mode = "table" if request.GET.get("view") == "table" else "grid"
     params = request.GET.copy()
     params.pop("page", None)
-    feedback = search.query_feedback(
-        request.GET.get("q", "").strip(), game=result.filterset.searched_game()
-    )
+    game = result.filterset.searched_game()
+    feedback = search.query_feedback(request.GET.get("q", "").strip(), game=game)
+    facet_names, range_names = selectors.facet_names(game)
     return render(
         request,
         "cardbase/card_list.html",
@@ -37,9 +37,9 @@ def card_list(request: HttpRequest) -> HttpResponse:
             "page_sizes": selectors.PAGE_SIZES,
             "view_mode": view_mode,
             "query_without_page": params.urlencode(),
-            "facet_names": CardFilter.FACETS,
-            "range_names": [name for _id, *names in CardFilter.RANGES for name in names],
-            "table_columns": selectors.table_columns(),
+            "facet_names": facet_names,
+            "range_names": range_names,
+            "table_columns": selectors.table_columns(game),
             "search_error": feedback.error,
             "search_message": feedback.message,
             "search_description": feedback.description,
