@@ -155,3 +155,17 @@ def test_the_deck_page_and_the_print_sheet_render(client, inwo_deck):
     assert sheet.status_code == 200
     html = sheet.content.decode()
     assert "Bractwo Testowe" in html and "Grupa 00" in html and "Spisek 00" in html
+
+
+def test_the_builder_searches_the_deck_s_game_in_its_own_words(client, owner):
+    GroupFactory(name="Dyskordianie", alignments=["weird"])
+    GroupFactory(name="Agencja", alignments=["government"])
+    deck = services.deck_create(owner=owner, name="Budowana", game="inwo")
+    client.force_login(owner)
+    response = client.get(reverse("deck-edit", args=[deck.pk]), {"q": "charakter:zwariowany"})
+    assert response.status_code == 200
+    assert [card.name for card in response.context["search"].page] == ["Dyskordianie"]
+    # Aniołowie's value is no INWO alignment: within INWO the query does not parse.
+    response = client.get(reverse("deck-edit", args=[deck.pk]), {"q": "charakter:zły"})
+    assert list(response.context["search"].page) == []
+    assert response.context["search"].filterset.errors["q"]
