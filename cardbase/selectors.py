@@ -128,8 +128,8 @@ def _one_value(card: Card, attribute: Attribute, value, lang: str):
         return attribute.card_value_label(value, card.attributes, lang)
     if attribute.type == "bool":
         return _("tak") if value else _("nie")
-    if attribute.type == "int" and isinstance(value, int) and attribute.maximum is not None:
-        return f"{value:0{len(str(attribute.maximum))}d}"
+    if attribute.type == "int" and isinstance(value, int) and attribute.digits:
+        return f"{value:0{attribute.digits}d}"
     return value
 
 

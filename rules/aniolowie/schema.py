@@ -248,6 +248,7 @@ SCHEMA = CardSchema(
             # Bounds against typing errors, not rules: the rulebook sets no upper limit.
             minimum=0,
             maximum=99,
+            digits=2,
         ),
         Attribute(
             "color",
@@ -280,6 +281,7 @@ SCHEMA = CardSchema(
             # Bounds against typing errors, not rules: the rulebook sets no upper limit.
             minimum=0,
             maximum=99,
+            digits=2,
         ),
         Attribute(
             "alignment",

@@ -118,6 +118,8 @@ class Attribute:
     expected: Text | None = None  # what a search value must be, for the search's error messages
     minimum: int | None = None
     maximum: int | None = None
+    # How many digits a number is written with, zeros in front (Aniołowie writes levels "07").
+    digits: int | None = None
     derive: Callable[[Mapping[str, Any]], Any] | None = None
     help: Text | None = None
     flags: tuple[Flag, ...] = ()

@@ -133,7 +133,8 @@ def test_the_card_page_shows_a_group_s_attributes_in_polish_and_english(client, 
     facts = card_page(client, group.slug)
     assert facts["alignments"] == ("Charaktery", "Liberalny, Prostolinijny")
     assert facts["traits"] == ("Atrybuty", "Media")
-    assert facts["control_arrows"][1] == "3"
+    # Numbers as printed: INWO declares no leading zeros, as Aniołowie does for levels ("07").
+    assert (facts["power"][1], facts["resistance"][1], facts["control_arrows"][1]) == (4, 6, 3)
     assert facts["rarity"] == ("Rzadkość", "bardzo rzadka (UR)")
     facts = card_page(client, group.slug, "en")
     assert facts["alignments"] == ("Alignments", "Liberal, Straight")
