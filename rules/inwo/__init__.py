@@ -1,6 +1,8 @@
 """Illuminati: New World Order: its cards, deck sections, formats and validator."""
 
 from rules.core.schema import Chart, Format, Game, Section, Text, kinds_of
+from rules.inwo.carddata import FORMAT as LACKEY
+from rules.inwo.carddata import read_carddata
 from rules.inwo.schema import (
     GAME_ID,
     GROUP_KINDS,
@@ -88,6 +90,8 @@ GAME = Game(
         pl="Illuminati: New World Order – polskie tłumaczenie zasad",
         en="Illuminati: New World Order rulebook (Polish translation)",
     ),
+    card_readers={LACKEY: read_carddata},
+    data_files={LACKEY: "inwo/carddata.txt"},
 )
 
 __all__ = ["GAME", "GAME_ID", "GROUPS", "LEAD", "PLOTS", "Card", "Deck", "parse_deck", "validate"]
