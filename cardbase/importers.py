@@ -221,14 +221,16 @@ def _store_row(
     if card is not None and not changed and _same_source(card, source):
         return RowOutcome(row.row, "unchanged", row.name, slug), None
     target = card or Card(game=game, slug=slug)
-    for name, value in values.items():
-        setattr(target, name, value)
-    try:
-        # The constraints (one slug per game) are this importer's to keep; the rest is checked.
-        target.full_clean(validate_unique=False, validate_constraints=False)
-    except ValidationError as error:
-        return RowOutcome(row.row, "rejected", row.name, slug, reason=_reason(error)), None
-    target.save()
+    # A row that only moved (or whose quote changed) rewrites its source, not the card.
+    if card is None or changed:
+        for name, value in values.items():
+            setattr(target, name, value)
+        try:
+            # The one-slug-per-game constraint is this importer's to keep; the rest is checked.
+            target.full_clean(validate_unique=False, validate_constraints=False)
+        except ValidationError as error:
+            return RowOutcome(row.row, "rejected", row.name, slug, reason=_reason(error)), None
+        target.save()
     source.card = target
     if card is None:
         return RowOutcome(row.row, "added", row.name, slug), source

@@ -209,6 +209,7 @@ def test_a_dry_run_reports_and_stores_nothing(inwo, tmp_path, capsys):
 
 def test_cards_gone_from_the_file_are_named_and_kept(inwo, tmp_path, capsys):
     import_cards(game_slug="inwo", fmt="lackey", text_or_path=write(tmp_path, CAR_BOMB, CIA))
+    stamp = Card.objects.get(slug="cia").updated
     out = run("--game", "inwo", "--format", "lackey", str(write(tmp_path, CIA)), capsys=capsys)
     assert out == [
         "row 2: updated C.I.A. (source)",
@@ -216,6 +217,9 @@ def test_cards_gone_from_the_file_are_named_and_kept(inwo, tmp_path, capsys):
         f"{DOCUMENT}: 0 added, 1 updated, 0 unchanged, 0 rejected.",
     ]
     assert Card.objects.filter(slug="car-bomb").exists()
+    # Only the row number moved: the source says so, the card itself is not rewritten.
+    cia = Card.objects.get(slug="cia")
+    assert (cia.updated, [s.row for s in cia.sources.all()]) == (stamp, [2])
 
 
 def test_an_operators_other_sources_survive_an_update(inwo, tmp_path):
