@@ -22,6 +22,7 @@ setup: $(STAMP)
 	@$(COMPILE_MESSAGES)
 	$(PY) manage.py migrate --no-input -v 0
 	$(PY) manage.py load_catalogue
+	$(PY) manage.py load_card_data
 
 ## run: set up and serve on 127.0.0.1:$(PORT) with SQLite
 run: setup

@@ -201,18 +201,25 @@ class Printing(models.Model):
 
 
 class CardSource(models.Model):
-    """A rulebook passage that states or implies facts about a card."""
+    """A passage that states facts about a card: a rulebook's page, or a data file's row."""
 
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="sources")
+    # The rulebook's file, or the data file's name ("LackeyCCG-INWO carddata.txt").
     rulebook = models.CharField(max_length=100)
-    page = models.PositiveSmallIntegerField(_("strona"))
+    page = models.PositiveSmallIntegerField(_("strona"), null=True, blank=True)
+    # A data file's line number (its header is line 1); the quote is then the row as it reads.
+    row = models.PositiveIntegerField(_("wiersz"), null=True, blank=True)
     quote = models.TextField(_("cytat"))
     gives = models.JSONField(_("podaje"), default=list, blank=True)
 
     class Meta:
-        ordering = ["card", "page", "id"]
+        ordering = ["card", "page", "row", "id"]
         verbose_name = _("źródło")
         verbose_name_plural = _("źródła")
 
     def __str__(self) -> str:
-        return f"{self.rulebook} s. {self.page}"
+        if self.page is not None:
+            return f"{self.rulebook} s. {self.page}"
+        if self.row is not None:
+            return _("%(document)s, wiersz %(row)s") % {"document": self.rulebook, "row": self.row}
+        return self.rulebook

@@ -81,7 +81,7 @@ def _unknown_also_match(*, params: QueryDict, matched: int) -> tuple[UnknownAlso
 def card_by_slug(*, game: str, slug: str) -> Card:
     """Return a game's card with its sources and printings, or raise Http404."""
     queryset = Card.objects.select_related("game").prefetch_related(
-        Prefetch("sources", queryset=CardSource.objects.order_by("page", "id")),
+        Prefetch("sources", queryset=CardSource.objects.order_by("page", "row", "id")),
         Prefetch("printings", queryset=Printing.objects.select_related("edition")),
     )
     return get_object_or_404(queryset, game__slug=game, slug=slug)

@@ -88,7 +88,7 @@ def load_catalogue(*, fixtures_dir: Path, update: bool = False) -> LoadReport:
             try:
                 card.full_clean()
             except ValidationError as exc:
-                raise CatalogueFileError(f"{where}: {_flatten(exc)}") from exc
+                raise CatalogueFileError(f"{where}: {describe_validation_error(exc)}") from exc
             card.save()
             _replace_sources(
                 card=card, sources=entry.get("sources", []), rulebook=data.get("rulebook", "")
@@ -112,7 +112,7 @@ def _replace_sources(*, card: Card, sources: list[dict], rulebook: str) -> None:
     )
 
 
-def _flatten(exc: ValidationError) -> str:
+def describe_validation_error(exc: ValidationError) -> str:
     """Name each fault by its field, or by its attribute ("order: …") for the game's attributes."""
     if not hasattr(exc, "error_dict"):
         return " ".join(exc.messages)

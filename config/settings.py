@@ -193,6 +193,9 @@ SPECTACULAR_SETTINGS = {
 
 # Where the rulebooks live: the catalogue cites them and a test checks every quote.
 RULEBOOKS_DIR = Path(os.environ.get("RULEBOOKS_DIR", BASE_DIR.parent / "shared" / "rulebooks"))
+# Where third-party card data files live (INWO's inwo/carddata.txt): read by load_card_data
+# and the importer tests, never committed to the repository.
+CARD_DATA_DIR = Path(os.environ.get("CARD_DATA_DIR", BASE_DIR.parent / "shared" / "data"))
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)

@@ -1,8 +1,11 @@
 """Fixtures every part of the suite shares."""
 
+from pathlib import Path
+
 import pytest
 
 from rules.core.registry import register, unregister
+from tests.data import card_data_file
 
 OTHER_GAME = "aniolowie-bis"
 
@@ -17,3 +20,9 @@ def other_game():
     register("rules.aniolowie", OTHER_GAME)
     yield OTHER_GAME
     unregister(OTHER_GAME)
+
+
+@pytest.fixture(scope="session")
+def inwo_carddata() -> Path:
+    """Return the real LackeyCCG INWO card list (CARD_DATA_DIR/inwo/carddata.txt), or skip."""
+    return card_data_file("inwo/carddata.txt")

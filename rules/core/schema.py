@@ -437,6 +437,14 @@ class Game:
     )
     # How a card without a scan is drawn; None: a plain face (rules.core.face).
     face: Face | None = None
+    # Card data files the game can import, by format id ("lackey"): each a pure reader of the
+    # file's text (rules.core.cardrows.CardReader).
+    card_readers: Mapping[str, Callable[[str], Any]] = field(
+        default_factory=dict, hash=False, compare=False
+    )
+    # Where each format's usual data file lies inside the configured data directory
+    # (settings.CARD_DATA_DIR), by format id; the file itself is never part of the repository.
+    data_files: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
 
     def section_for(self, kind_id: str) -> Section | None:
         """Return the section a card of this kind goes into by default."""

@@ -1,6 +1,8 @@
 """Illuminati: New World Order: its cards, deck sections, formats and validator."""
 
 from rules.core.schema import Chart, Draw, Format, Game, HandRule, Section, Text, kinds_of
+from rules.inwo.carddata import FORMAT as LACKEY
+from rules.inwo.carddata import read_carddata
 from rules.inwo.face import FACE
 from rules.inwo.schema import (
     GAME_ID,
@@ -100,6 +102,8 @@ GAME = Game(
         en="Illuminati: New World Order rulebook (Polish translation)",
     ),
     face=FACE,
+    card_readers={LACKEY: read_carddata},
+    data_files={LACKEY: "inwo/carddata.txt"},
 )
 
 __all__ = ["GAME", "GAME_ID", "GROUPS", "LEAD", "PLOTS", "Card", "Deck", "parse_deck", "validate"]

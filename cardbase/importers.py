@@ -1,0 +1,275 @@
+"""Import a game's card data file into the catalogue: one transaction, an outcome per row.
+
+The game's package reads the file (`Game.card_readers`, pure Python); this module stores what it
+read. A card is known by its game and its name, ignoring case and diacritics (its address is the
+name's slug, numbered when another name folds to it: USA, U.S.A.); each imported card keeps one source
+from the file (its row number, the row as quoted, the facts it gives), so every fact says where
+it comes from. Cards the file no longer has are kept and named, never deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Prefetch
+from django.utils import translation
+
+import rules
+from cardbase.models import Card, CardSource, Game
+from cardbase.services import card_slug, describe_validation_error
+from rules.core.cardrows import CardFile, CardFileError, ReadCard, RejectedRow
+from rules.core.schema import Text
+from rules.core.verdict import card_key
+
+Status = Literal["added", "updated", "unchanged", "rejected"]
+STATUSES: tuple[Status, ...] = ("added", "updated", "unchanged", "rejected")
+
+
+class CardImportError(Exception):
+    """An import that cannot start: an unknown game or format, a file that cannot be read."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(message("en"))
+        self.message = message
+
+
+@dataclass(frozen=True)
+class RowOutcome:
+    """What became of one row: added, updated (which facts changed), unchanged or rejected."""
+
+    row: int
+    status: Status
+    name: str
+    slug: str = ""
+    changed: tuple[str, ...] = ()
+    reason: Text | None = None
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """The outcome of every row, in file order, and the cards the file no longer has."""
+
+    game: str
+    fmt: str
+    document: str
+    rows: tuple[RowOutcome, ...]
+    # Names of the game's cards imported from this document before whose rows are gone.
+    not_in_file: tuple[str, ...] = ()
+    dry_run: bool = False
+    totals: Mapping[Status, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        counts = {status: 0 for status in STATUSES}
+        for outcome in self.rows:
+            counts[outcome.status] += 1
+        object.__setattr__(self, "totals", counts)
+
+    @property
+    def changed_catalogue(self) -> bool:
+        """Tell whether the run wrote anything (a dry run never keeps it)."""
+        return bool(self.totals["added"] or self.totals["updated"]) and not self.dry_run
+
+
+def import_cards(
+    *, game_slug: str, fmt: str, text_or_path: str | Path, dry_run: bool = False
+) -> ImportReport:
+    """Import a card data file (a Path is read as UTF-8, a str is the file's text).
+
+    Everything happens in one transaction: an error midway leaves the catalogue as it was. A
+    rejected row is reported and skipped; the others are stored. A card that already holds what
+    its row says is not written at all, so a second run of the same file changes nothing.
+    """
+    game, reader = _game_and_reader(game_slug, fmt)
+    text = _text_of(text_or_path)
+    try:
+        card_file: CardFile = reader(text)
+    except CardFileError as error:
+        raise CardImportError(error.message) from error
+    with transaction.atomic():
+        report = _store(game=game, fmt=fmt, card_file=card_file, dry_run=dry_run)
+        if dry_run:
+            transaction.set_rollback(True)
+    return report
+
+
+def _game_and_reader(game_slug: str, fmt: str):
+    try:
+        declaration = rules.get_game(game_slug)
+    except rules.DeckFormatError as error:
+        known = ", ".join(g.id for g in rules.all_games())
+        raise CardImportError(
+            Text(
+                pl=f"nieznana gra {game_slug!r}; znane: {known}",
+                en=f"unknown game {game_slug!r}; expected one of {known}",
+            )
+        ) from error
+    reader = declaration.card_readers.get(fmt)
+    if reader is None:
+        known = ", ".join(declaration.card_readers) or "—"
+        raise CardImportError(
+            Text(
+                pl=f"gra {game_slug} nie czyta formatu {fmt!r}; zna: {known}",
+                en=f"the game {game_slug} reads no format {fmt!r}; it reads: {known}",
+            )
+        )
+    game = Game.objects.filter(slug=game_slug).first()
+    if game is None:
+        raise CardImportError(
+            Text(
+                pl=f"gry {game_slug} nie ma w katalogu: najpierw manage.py load_catalogue",
+                en=f"the game {game_slug} is not in the catalogue: run manage.py load_catalogue",
+            )
+        )
+    return game, reader
+
+
+def _text_of(text_or_path: str | Path) -> str:
+    if not isinstance(text_or_path, Path):
+        return text_or_path
+    try:
+        return text_or_path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise CardImportError(
+            Text(
+                pl=f"{text_or_path}: to nie jest tekst UTF-8 ({error.reason})",
+                en=f"{text_or_path}: not UTF-8 text ({error.reason})",
+            )
+        ) from error
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise CardImportError(
+            Text(
+                pl=f"{text_or_path}: nie można odczytać pliku ({reason})",
+                en=f"{text_or_path}: cannot read the file ({reason})",
+            )
+        ) from error
+
+
+def _store(*, game: Game, fmt: str, card_file: CardFile, dry_run: bool) -> ImportReport:
+    document = card_file.document
+    stored = list(
+        Card.objects.filter(game=game).prefetch_related(
+            Prefetch(
+                "sources",
+                queryset=CardSource.objects.filter(rulebook=document),
+                to_attr="file_sources",
+            )
+        )
+    )
+    existing = {card_key(card.name): card for card in stored}
+    used_slugs = {card.slug for card in stored}
+    outcomes: list[RowOutcome] = []
+    taken: dict[str, ReadCard] = {}
+    named: set[str] = set()
+    stale_sources: list[int] = []
+    new_sources: list[CardSource] = []
+    for row in card_file.rows:
+        if isinstance(row, RejectedRow):
+            named.add(card_key(row.name))
+            outcomes.append(RowOutcome(row.row, "rejected", row.name, reason=row.reason))
+            continue
+        key = card_key(row.name)
+        named.add(key)
+        first = taken.get(key)
+        if first is not None:
+            outcomes.append(RowOutcome(row.row, "rejected", row.name, reason=_clash(first)))
+            continue
+        taken[key] = row
+        card = existing.get(key)
+        slug = card.slug if card is not None else _free_slug(row.name, used_slugs)
+        used_slugs.add(slug)
+        outcome, source = _store_row(game=game, card=card, row=row, slug=slug, document=document)
+        outcomes.append(outcome)
+        if source is not None:
+            stale_sources.extend(s.pk for s in getattr(card, "file_sources", ()))
+            new_sources.append(source)
+    CardSource.objects.filter(pk__in=stale_sources).delete()
+    CardSource.objects.bulk_create(new_sources)
+    not_in_file = tuple(
+        card.name
+        for key, card in sorted(existing.items())
+        if card.file_sources and key not in named
+    )
+    return ImportReport(game.slug, fmt, document, tuple(outcomes), not_in_file, dry_run)
+
+
+def _free_slug(name: str, used: set[str]) -> str:
+    """Return the name's slug, numbered when another name already folds to it (USA, U.S.A.)."""
+    base = card_slug(name=name)
+    slug, number = base, 1
+    while slug in used:
+        number += 1
+        slug = f"{base}-{number}"
+    return slug
+
+
+def _clash(first: ReadCard) -> Text:
+    return Text(
+        pl=f"ta sama karta co {first.name!r} z wiersza {first.row} (nazwy różnią się tylko "
+        "wielkością liter lub znakami diakrytycznymi)",
+        en=f"the same card as {first.name!r} on row {first.row} (the names differ only in "
+        "case or diacritics)",
+    )
+
+
+def _store_row(
+    *, game: Game, card: Card | None, row: ReadCard, slug: str, document: str
+) -> tuple[RowOutcome, CardSource | None]:
+    """Add or update the row's card if it differs; return the outcome and the source to store."""
+    schema = rules.get_game(game.slug).schema
+    values: dict[str, Any] = {
+        "name": row.name,
+        "kind": row.kind,
+        "text": row.text,
+        "attributes": schema.complete(row.kind, row.attributes),
+    }
+    source = CardSource(
+        rulebook=document, page=None, row=row.row, quote=row.raw, gives=list(row.gives)
+    )
+    changed = _changes(card, values) if card is not None else ()
+    if card is not None and not changed and _same_source(card, source):
+        return RowOutcome(row.row, "unchanged", row.name, slug), None
+    target = card or Card(game=game, slug=slug)
+    # A row that only moved (or whose quote changed) rewrites its source, not the card.
+    if card is None or changed:
+        for name, value in values.items():
+            setattr(target, name, value)
+        try:
+            # The one-slug-per-game constraint is this importer's to keep; the rest is checked.
+            target.full_clean(validate_unique=False, validate_constraints=False)
+        except ValidationError as error:
+            return RowOutcome(row.row, "rejected", row.name, slug, reason=_reason(error)), None
+        target.save()
+    source.card = target
+    if card is None:
+        return RowOutcome(row.row, "added", row.name, slug), source
+    return RowOutcome(row.row, "updated", row.name, slug, changed or ("source",)), source
+
+
+def _changes(card: Card, values: Mapping[str, Any]) -> tuple[str, ...]:
+    """Name what the row changes: card fields, then each attribute whose value differs."""
+    changed = [name for name in ("name", "kind", "text") if getattr(card, name) != values[name]]
+    old, new = card.attributes or {}, values["attributes"]
+    changed += [key for key in sorted(old.keys() | new.keys()) if old.get(key) != new.get(key)]
+    return tuple(changed)
+
+
+def _same_source(card: Card, source: CardSource) -> bool:
+    sources = card.file_sources
+    return len(sources) == 1 and all(
+        getattr(sources[0], name) == getattr(source, name)
+        for name in ("page", "row", "quote", "gives")
+    )
+
+
+def _reason(error: ValidationError) -> Text:
+    texts = {}
+    for lang in ("pl", "en"):
+        with translation.override(lang):
+            texts[lang] = describe_validation_error(error)
+    return Text(**texts)

@@ -1,0 +1,71 @@
+"""What a game's card reader makes of a data file: a card per row, or the row's rejection.
+
+A reader (`Game.card_readers`) is pure: it takes the file's text and returns a `CardFile`; the
+catalogue decides what to store. Rows are numbered as the file's lines are (the header is line 1),
+so a reader's report points at the line an editor shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core.schema import Text
+
+
+class CardFileError(ValueError):
+    """A file a reader cannot read at all (no header, a missing column); rows are never guessed."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(message("en"))
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ReadCard:
+    """One row read as a card: its name, kind, the attributes the row gives, and its text."""
+
+    row: int
+    raw: str
+    name: str
+    kind: str
+    attributes: Mapping[str, Any] = field(default_factory=dict)
+    text: str = ""
+
+    @property
+    def gives(self) -> list[str]:
+        """Return the facts the row states: its attribute ids, and "text" when it has one."""
+        return [*self.attributes, *(["text"] if self.text else [])]
+
+
+@dataclass(frozen=True)
+class RejectedRow:
+    """A row the reader could not make sense of, and why (with the card's name if it has one)."""
+
+    row: int
+    raw: str
+    reason: Text
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class CardFile:
+    """A read file: the document it is (as sources cite it) and its rows in file order."""
+
+    document: str
+    rows: tuple[ReadCard | RejectedRow, ...]
+
+    @property
+    def cards(self) -> tuple[ReadCard, ...]:
+        """Return the rows read as cards."""
+        return tuple(row for row in self.rows if isinstance(row, ReadCard))
+
+    @property
+    def rejected(self) -> tuple[RejectedRow, ...]:
+        """Return the rows the reader rejected."""
+        return tuple(row for row in self.rows if isinstance(row, RejectedRow))
+
+
+# A reader: the file's text in, the read rows out (CardFileError when the file is unreadable).
+CardReader = Callable[[str], CardFile]
