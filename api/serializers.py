@@ -43,7 +43,7 @@ class EditionSerializer(serializers.ModelSerializer):
 class SourceSerializer(serializers.ModelSerializer):
     class Meta:
         model = CardSource
-        fields = ["rulebook", "page", "quote", "gives"]
+        fields = ["rulebook", "page", "row", "quote", "gives"]
 
 
 class PrintingSerializer(serializers.Serializer):

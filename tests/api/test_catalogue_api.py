@@ -51,6 +51,7 @@ def test_card_detail_shows_every_attribute_with_unknowns_as_null(client, game):
         {
             "rulebook": "000_test.txt",
             "page": 33,
+            "row": None,
             "quote": "Testiel jest Potęgą.",
             "gives": ["order"],
         }

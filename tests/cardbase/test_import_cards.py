@@ -292,3 +292,9 @@ def test_load_card_data_says_how_to_import_a_missing_file(inwo, settings, tmp_pa
         "import_cards --game inwo --format lackey PATH"
     ]
     assert not Card.objects.exists()
+
+
+def test_the_api_cites_a_card_s_row_of_the_data_file(inwo, client, tmp_path):
+    import_cards(game_slug="inwo", fmt="lackey", text_or_path=write(tmp_path, CAR_BOMB))
+    body = client.get("/api/v1/cards/inwo/car-bomb/").json()
+    assert [(s["rulebook"], s["page"], s["row"]) for s in body["sources"]] == [(DOCUMENT, None, 2)]
