@@ -98,6 +98,7 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
                 name=data["name"],
                 options=imported.options,
                 game=imported.game,
+                format=imported.format,
                 cards=imported.cards,
             )
         except transfer.ImportFailed as failed:
@@ -221,6 +222,7 @@ def deck_code_open(request: HttpRequest, code: str) -> HttpResponse:
             name=name,
             options=imported.options,
             game=imported.game,
+            format=imported.format,
             cards=imported.cards,
         )
     except transfer.ImportFailed as failed:
