@@ -1,4 +1,5 @@
-"""Deck export: the rules' JSON contract, and plain text grouped as the builder shows the deck.
+"""Deck export: the rules' JSON contract, plain text grouped as the builder shows the deck, and
+LackeyCCG's `.dek` for games that declare its zones.
 
 A text export starts with the deck's options and game as headers, so that decks.transfer reads
 it back to the same deck.
@@ -15,12 +16,49 @@ from decks.contract import Entry
 from decks.models import Deck
 from decks.selectors import deck_contract, deck_entries
 from decks.transfer import FORMAT_HEADER, GAME_HEADER
+from rules.core import lackey
+from rules.core.schema import Attribute
 from rules.core.schema import Game as GameRules
 
 
 def deck_json(deck: Deck) -> str:
     """Return the deck in the rules engine's JSON contract, as a file's text."""
     return json.dumps(deck_contract(deck), ensure_ascii=False, indent=2) + "\n"
+
+
+def deck_dek(deck: Deck) -> str:
+    """Return the deck as a LackeyCCG `.dek` file: a zone per section, a `<card>` per copy.
+
+    The format goes into a comment only where the zones do not imply it (a tournament deck),
+    so that import gives the same deck back. Raise ValueError for a game without zones.
+    """
+    game = deck.game_rules
+    zones = game.deck_zones
+    if zones is None:
+        raise ValueError(f"{game.id} declares no LackeyCCG zones")
+    entries = deck_entries(deck)
+    zone_of = {section: zone for zone, section in zones.zones_of(deck.format).items()}
+    set_attribute = game.schema.attribute(zones.set_attribute or "")
+    filled = []
+    for section in game.sections:
+        in_zone = [
+            (entry.card.name, _set_name(entry.card, set_attribute), entry.count)
+            for entry in entries
+            if entry.section == section.id
+        ]
+        if section.id in zone_of and in_zone:
+            filled.append((zone_of[section.id], in_zone))
+    implied = zones.format_for(zone for zone, _cards in filled)
+    stated = deck.format if deck.format != implied else None
+    return lackey.write(lackey.deck_of(zones.game, filled, format=stated))
+
+
+def _set_name(card: Card, attribute: Attribute | None) -> str | None:
+    """Name the card's set as a `.dek` file does (its English label); None while unknown."""
+    value = card.attribute(attribute.id) if attribute else None
+    if isinstance(value, list):
+        value = value[0] if value else None
+    return attribute.value_label(value, "en") if attribute and value else None
 
 
 def _label(card: Card, ambiguous: set[str]) -> str:
