@@ -197,6 +197,11 @@ class ContractCardSerializer(serializers.Serializer):
     )
     kind = serializers.ChoiceField(choices=choices(declared_kinds()))
     count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT, help_text="Copies.")
+    section = serializers.CharField(
+        required=False,
+        help_text="The section the card lies in (a section its game declares); left out, the "
+        "kind's home. Games whose sections follow from the kind ignore it.",
+    )
 
     def get_fields(self):
         fields = super().get_fields()
@@ -216,6 +221,9 @@ class ContractSerializer(DeckOptionFields, serializers.Serializer):
     option_fields_allow_null = True
 
     game = serializers.CharField(help_text="The game id, e.g. `aniolowie`.")
+    format = serializers.CharField(
+        required=False, help_text="One of the game's formats; left out, its default."
+    )
     cards = ContractCardSerializer(many=True)
 
 
