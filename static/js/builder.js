@@ -319,6 +319,11 @@
   // on, else ask.
   let draft = null;
   try { draft = JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { draft = null; }
+  // A draft kept before counts were keyed by section ("<card id>" alone) cannot say where its
+  // cards lie: its cards are dropped, its settings kept.
+  if (draft && draft.cards && Object.keys(draft.cards).some(function (key) { return key.indexOf(":") < 0; })) {
+    draft.cards = null;
+  }
   const draftCards = draft && draft.cards && JSON.stringify(draft.cards) !== savedCounts;
   const draftSettings = draft && draft.settings && typeof draft.settings === "object";
   if (draftCards || draftSettings) {
