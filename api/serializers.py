@@ -197,6 +197,11 @@ class ContractCardSerializer(serializers.Serializer):
     )
     kind = serializers.ChoiceField(choices=choices(declared_kinds()))
     count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT, help_text="Copies.")
+    section = serializers.CharField(
+        required=False,
+        help_text="The section the card lies in (a section its game declares); left out, the "
+        "kind's home. Games whose sections follow from the kind ignore it.",
+    )
 
     def get_fields(self):
         fields = super().get_fields()
@@ -216,6 +221,9 @@ class ContractSerializer(DeckOptionFields, serializers.Serializer):
     option_fields_allow_null = True
 
     game = serializers.CharField(help_text="The game id, e.g. `aniolowie`.")
+    format = serializers.CharField(
+        required=False, help_text="One of the game's formats; left out, its default."
+    )
     cards = ContractCardSerializer(many=True)
 
 
@@ -236,6 +244,12 @@ class DeckEntrySerializer(serializers.Serializer):
         min_value=1, max_value=MAX_ID, help_text="The card's id (see /api/v1/cards/)."
     )
     count = serializers.IntegerField(min_value=1, max_value=MAX_COPIES_PER_ENTRY)
+    section = serializers.SlugField(
+        required=False,
+        max_length=40,
+        help_text="The section the card lies in: one its game declares that takes the card's "
+        "kind (see /api/v1/games/<game>/). Left out, the kind's home section.",
+    )
 
 
 class DeckEntryOutSerializer(serializers.Serializer):
@@ -294,12 +308,15 @@ class DeckSerializer(DeckSummarySerializer):
         return self.context["verdict"](deck)
 
 
-def _unique_cards(entries: list[dict]) -> dict[int, int]:
-    cards: dict[int, int] = {}
+def _unique_cards(entries: list[dict]) -> dict[tuple[int, str | None], int]:
+    """Return {(card id, section id or None for its home): count}; one card twice in one place is refused."""
+    cards: dict[tuple[int, str | None], int] = {}
     for entry in entries:
-        if entry["card"] in cards:
-            raise serializers.ValidationError(f"Card {entry['card']} is listed twice.")
-        cards[entry["card"]] = entry["count"]
+        key = (entry["card"], entry.get("section"))
+        if key in cards:
+            where = f" in section {key[1]}" if key[1] else ""
+            raise serializers.ValidationError(f"Card {entry['card']} is listed twice{where}.")
+        cards[key] = entry["count"]
     return cards
 
 
@@ -315,7 +332,7 @@ class DeckCreateSerializer(DeckOptionFields, serializers.Serializer):
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
     cards = DeckEntrySerializer(many=True, required=False, max_length=MAX_DISTINCT_CARDS)
 
-    def validate_cards(self, entries: list[dict]) -> dict[int, int]:
+    def validate_cards(self, entries: list[dict]) -> dict[tuple[int, str | None], int]:
         return _unique_cards(entries)
 
 
@@ -336,7 +353,7 @@ class DeckUpdateSerializer(DeckOptionFields, serializers.Serializer):
         help_text="Replaces the deck's whole card list when given.",
     )
 
-    def validate_cards(self, entries: list[dict]) -> dict[int, int]:
+    def validate_cards(self, entries: list[dict]) -> dict[tuple[int, str | None], int]:
         return _unique_cards(entries)
 
 

@@ -20,7 +20,7 @@ import rules
 from cardbase.language import page_lang
 from cardbase.models import Card, Game
 from decks.models import Deck
-from decks.selectors import deck_counts
+from decks.selectors import deck_entries
 from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
 from rules.core import deckcode
 
@@ -44,13 +44,22 @@ class OpenedCode:
     game: str
     options: dict[str, str]
     format: str | None
-    cards: dict[int, int]
+    cards: dict[tuple[int, str], int]  # {(card id, section id): count}
     cards_by_id: dict[int, Card] = field(default_factory=dict)
 
 
 def deck_code(deck: Deck) -> str:
-    """Return the code of a saved deck: its game, options, format and cards by slug."""
-    cards = {card.slug: count for card, count in deck_counts(deck)}
+    """Return the code of a saved deck: its game, options, format and cards by slug.
+
+    A card at its kind's home goes without its section, so such a deck's code is the one it had
+    before sections could be chosen.
+    """
+    game = deck.game_rules
+    cards = []
+    for entry in deck_entries(deck):
+        home = game.section_for(entry.card.kind)
+        at_home = entry.section == (home.id if home else "")
+        cards.append((entry.card.slug, entry.count, "" if at_home else entry.section))
     code = deckcode.DeckCode(
         game=deck.game.slug, options=deck.options, format=deck.format or None, cards=cards
     )
@@ -76,7 +85,7 @@ def open_code(text: str) -> OpenedCode:
         raise CodeError(error.message(page_lang())) from None
     if decoded.game not in rules.GAME_MODULES or not Game.objects.filter(slug=decoded.game):
         raise CodeError(_("Nieznana gra „%(game)s”.") % {"game": decoded.game})
-    slugs = dict(decoded.cards)
+    slugs = {card[0] for card in decoded.cards}
     found = {
         card.slug: card
         for card in Card.objects.filter(game__slug=decoded.game, slug__in=slugs).select_related(
@@ -92,13 +101,33 @@ def open_code(text: str) -> OpenedCode:
             )
             % {"slugs": ", ".join(missing[:10]) + (" …" if len(missing) > 10 else "")}
         )
+    game = rules.get_game(decoded.game)
+    cards: dict[tuple[int, str], int] = {}
+    for slug, count, *section in decoded.cards:
+        card = found[slug]
+        placed = _placed(game, card, section[0] if section else "")
+        cards[(card.pk, placed)] = cards.get((card.pk, placed), 0) + count
     return OpenedCode(
         game=decoded.game,
         options=dict(decoded.options),
         format=decoded.format,
-        cards={found[slug].pk: count for slug, count in slugs.items()},
+        cards=cards,
         cards_by_id={card.pk: card for card in found.values()},
     )
+
+
+def _placed(game: rules.core.Game, card: Card, section_id: str) -> str:
+    """Return the section a code puts a card in ("" names its home); raise CodeError if none."""
+    if not section_id:
+        home = game.section_for(card.kind)
+        return home.id if home else ""
+    section = game.section(section_id)
+    if section is None or not section.takes(card.kind):
+        raise CodeError(
+            _("Kod kładzie kartę „%(card)s” w części „%(section)s”, której ta gra jej nie daje.")
+            % {"card": card.name, "section": section_id}
+        )
+    return section.id
 
 
 def _open_legacy(code: str) -> OpenedCode:
@@ -123,7 +152,9 @@ def _open_legacy(code: str) -> OpenedCode:
     options = rules.get_game(game).legacy_code_letters.get(letter)
     if options is None:
         raise CodeError(_bad(_("nieznana frakcja")))
-    return OpenedCode(game, dict(options), None, counts, cards)
+    declared = rules.get_game(game)
+    placed = {(card_id, _placed(declared, cards[card_id], "")): n for card_id, n in counts.items()}
+    return OpenedCode(game, dict(options), None, placed, cards)
 
 
 def _bad(why: str) -> str:

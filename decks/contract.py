@@ -1,10 +1,18 @@
 """Translate between decks in the database and the rules engine's JSON contract."""
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import rules
 from cardbase.models import Card
+
+
+class Entry(NamedTuple):
+    """Copies of one card in one section of a deck ("" for a kind no section takes)."""
+
+    card: Card
+    section: str
+    count: int
 
 
 def contract_attributes(game: str) -> tuple[str, ...]:
@@ -19,12 +27,17 @@ def contract_attributes(game: str) -> tuple[str, ...]:
         return ()
 
 
-def card_entry(card: Card, count: int, attributes: Iterable[str]) -> dict[str, Any]:
-    """Return a card as one entry of the contract with the known ones of `attributes`.
+def card_entry(
+    card: Card, count: int, attributes: Iterable[str], section: str = ""
+) -> dict[str, Any]:
+    """Return a card as one entry of the contract with its section and known `attributes`.
 
-    A missing attribute is unknown and stays out of the entry, as the contract spells unknown.
+    A missing attribute is unknown and stays out of the entry, as the contract spells unknown;
+    so does the section of a kind no section takes.
     """
     entry: dict[str, Any] = {"id": card.pk, "name": card.name, "kind": card.kind, "count": count}
+    if section:
+        entry["section"] = section
     known = card.attributes or {}
     for attribute in attributes:
         value = known.get(attribute)
@@ -34,14 +47,17 @@ def card_entry(card: Card, count: int, attributes: Iterable[str]) -> dict[str, A
 
 
 def contract_for(
-    *, game: str, options: Mapping[str, str], counts: Iterable[tuple[Card, int]]
+    *, game: str, options: Mapping[str, str], format: str = "", entries: Iterable[Entry]
 ) -> dict:
-    """Return a deck in the rules engine's JSON contract: its options sit beside its cards."""
+    """Return a deck in the rules engine's JSON contract: options and format beside its cards."""
     attributes = contract_attributes(game)
     return {
         "game": game,
         **options,
-        "cards": [card_entry(card, count, attributes) for card, count in counts],
+        **({"format": format} if format else {}),
+        "cards": [
+            card_entry(entry.card, entry.count, attributes, entry.section) for entry in entries
+        ],
     }
 
 

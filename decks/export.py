@@ -1,4 +1,5 @@
-"""Deck export: the rules' JSON contract, and plain text grouped as the builder shows the deck.
+"""Deck export: the rules' JSON contract, plain text grouped as the builder shows the deck, and
+LackeyCCG's `.dek` for games that declare its zones.
 
 A text export starts with the deck's options and game as headers, so that decks.transfer reads
 it back to the same deck.
@@ -11,14 +12,53 @@ from django.utils.translation import gettext as _
 from cardbase.language import page_lang
 from cardbase.models import Card
 from decks import textformat
+from decks.contract import Entry
 from decks.models import Deck
-from decks.selectors import deck_contract, deck_counts
-from decks.transfer import GAME_HEADER
+from decks.selectors import deck_contract, deck_entries
+from decks.transfer import FORMAT_HEADER, GAME_HEADER
+from rules.core import lackey
+from rules.core.schema import Attribute
+from rules.core.schema import Game as GameRules
 
 
 def deck_json(deck: Deck) -> str:
     """Return the deck in the rules engine's JSON contract, as a file's text."""
     return json.dumps(deck_contract(deck), ensure_ascii=False, indent=2) + "\n"
+
+
+def deck_dek(deck: Deck) -> str:
+    """Return the deck as a LackeyCCG `.dek` file: a zone per section, a `<card>` per copy.
+
+    The format goes into a comment only where the zones do not imply it (a tournament deck),
+    so that import gives the same deck back. Raise ValueError for a game without zones.
+    """
+    game = deck.game_rules
+    zones = game.deck_zones
+    if zones is None:
+        raise ValueError(f"{game.id} declares no LackeyCCG zones")
+    entries = deck_entries(deck)
+    zone_of = {section: zone for zone, section in zones.zones_of(deck.format).items()}
+    set_attribute = game.schema.attribute(zones.set_attribute or "")
+    filled = []
+    for section in game.sections:
+        in_zone = [
+            (entry.card.name, _set_name(entry.card, set_attribute), entry.count)
+            for entry in entries
+            if entry.section == section.id
+        ]
+        if section.id in zone_of and in_zone:
+            filled.append((zone_of[section.id], in_zone))
+    implied = zones.format_for(zone for zone, _cards in filled)
+    stated = deck.format if deck.format != implied else None
+    return lackey.write(lackey.deck_of(zones.game, filled, format=stated))
+
+
+def _set_name(card: Card, attribute: Attribute | None) -> str | None:
+    """Name the card's set as a `.dek` file does (its English label); None while unknown."""
+    value = card.attribute(attribute.id) if attribute else None
+    if isinstance(value, list):
+        value = value[0] if value else None
+    return attribute.value_label(value, "en") if attribute and value else None
 
 
 def _label(card: Card, ambiguous: set[str]) -> str:
@@ -29,15 +69,21 @@ def _label(card: Card, ambiguous: set[str]) -> str:
 
 
 def deck_text(deck: Deck) -> str:
-    """Return the deck as plain text grouped by kind; a ladder's kind by rung, highest first."""
-    counts = deck_counts(deck)
-    keys = {card.search_name for card, _count in counts}
+    """Return the deck as plain text grouped by kind; a ladder's kind by rung, highest first.
+
+    In a game whose sections offer a choice (an INWO Group may lead), the kinds stand under
+    `## section` headings, so that import puts every card back where it lay.
+    """
+    entries = deck_entries(deck)
+    keys = {entry.card.search_name for entry in entries}
     taken: dict[str, int] = {}
     for key in Card.objects.filter(game=deck.game, search_name__in=keys).values_list(
         "search_name", flat=True
     ):
         taken[key] = taken.get(key, 0) + 1
     ambiguous = {key for key, n in taken.items() if n > 1}
+    game = deck.game_rules
+    lang = page_lang()
 
     out = [
         textformat.comment(_("Talia: %(name)s") % {"name": deck.name}),
@@ -45,16 +91,32 @@ def deck_text(deck: Deck) -> str:
         *(textformat.comment(f"{key}: {value}") for key, value in deck.options.items()),
         textformat.comment(f"{GAME_HEADER}: {deck.game.slug}"),
     ]
+    if deck.format and deck.format != game.default_format.id:
+        out.append(textformat.comment(f"{FORMAT_HEADER}: {deck.format}"))
+    if not any(section.also for section in game.sections):
+        return "\n".join(out + _kinds_text(game, entries, ambiguous, lang)) + "\n"
+    # Cards in no declared section come before any heading, where import reads no section.
+    declared = {section.id for section in game.sections}
+    out += _kinds_text(game, [e for e in entries if e.section not in declared], ambiguous, lang)
+    for section in game.sections:
+        in_section = [entry for entry in entries if entry.section == section.id]
+        if in_section:
+            out += ["", textformat.section_heading(section.label(lang))]
+            out += _kinds_text(game, in_section, ambiguous, lang)
+    return "\n".join(out) + "\n"
 
-    def lines(cards: list[tuple[Card, int]]) -> list[str]:
-        return [textformat.format_line(n, _label(card, ambiguous)) for card, n in cards]
 
-    game = deck.game_rules
-    lang = page_lang()
+def _kinds_text(game: GameRules, entries: list[Entry], ambiguous: set[str], lang: str) -> list[str]:
+    """Return the lines of `entries` grouped by kind, a ladder's kind by rung, highest first."""
+
+    def lines(of: list[Entry]) -> list[str]:
+        return [textformat.format_line(e.count, _label(e.card, ambiguous)) for e in of]
+
+    out: list[str] = []
     chart = game.chart("ladder")
     ladder = game.schema.attribute(chart.attribute) if chart else None
     for kind in game.schema.kinds:
-        of_kind = [(card, n) for card, n in counts if card.kind == kind.id]
+        of_kind = [entry for entry in entries if entry.card.kind == kind.id]
         if not of_kind:
             continue
         out += ["", textformat.comment((kind.plural or kind.label)(lang).capitalize())]
@@ -63,15 +125,15 @@ def deck_text(deck: Deck) -> str:
             continue
         # Highest rung first, as the builder's ladder shows them.
         for value in sorted(ladder.values, key=lambda v: v.rank or 0, reverse=True):
-            on_rung = [(card, n) for card, n in of_kind if card.attribute(ladder.id) == value.id]
+            on_rung = [e for e in of_kind if e.card.attribute(ladder.id) == value.id]
             if on_rung:
                 rank = f" ({value.rank:02d})" if value.rank is not None else ""
                 out += [textformat.comment(f"{value.label(lang)}{rank}"), *lines(on_rung)]
-        unknown = [(card, n) for card, n in of_kind if not card.attribute(ladder.id)]
+        unknown = [e for e in of_kind if not e.card.attribute(ladder.id)]
         if unknown:
             title = _("%(kind)s: %(attribute)s nieznany") % {
                 "kind": (kind.plural or kind.label)(lang).capitalize(),
                 "attribute": ladder.label(lang),
             }
             out += [textformat.comment(title), *lines(unknown)]
-    return "\n".join(out) + "\n"
+    return out

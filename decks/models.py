@@ -84,17 +84,20 @@ class Deck(models.Model):
 
 
 class DeckCard(models.Model):
-    """How many copies of a card a deck holds, and in which of its game's sections."""
+    """How many copies of a card lie in one section of a deck; a card may lie in several."""
 
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="deck_entries")
     count = models.PositiveSmallIntegerField()
-    # A section id of the deck's game; empty for a card of a kind no section takes.
+    # A section id of the deck's game that takes the card's kind (its home by default; INWO
+    # lets a Group lead); empty for a card of a kind no section takes.
     section = models.CharField(_("część talii"), max_length=40, blank=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["deck", "card"], name="deck_card_once"),
+            models.UniqueConstraint(
+                fields=["deck", "card", "section"], name="deck_card_once_per_section"
+            ),
             models.CheckConstraint(condition=Q(count__gte=1), name="deck_card_count_positive"),
         ]
         verbose_name = _("karta w talii")
@@ -111,7 +114,8 @@ class DeckVersion(models.Model):
     number = models.PositiveIntegerField()
     name = models.CharField(max_length=100)
     options = models.JSONField(default=dict, blank=True)
-    # {card id (as a string, JSON keys are strings): count}
+    # {"<card id>:<section id>": count}; versions saved before sections could be chosen key by
+    # the card id alone, meaning its kind's home section (decks.selectors.version_entries).
     cards = models.JSONField(default=dict)
     is_valid = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)

@@ -14,9 +14,10 @@ from django.utils.translation import gettext as _
 import rules
 from cardbase.attributes import attribute_q, missing_q
 from cardbase.filters import CardFilter
+from cardbase.language import page_lang
 from cardbase.models import Card
 from cardbase.models import Game as CatalogueGame
-from decks.contract import contract_for, verdict_in
+from decks.contract import Entry, contract_for, verdict_in
 from decks.filters import PublicDeckFilter
 from decks.models import Deck, DeckCard, DeckVersion
 from rules.core.schema import Attribute, Game
@@ -24,13 +25,22 @@ from rules.core.schema import Attribute, Game
 
 @dataclass(frozen=True)
 class Line:
-    """One card of a deck with its count and what the builder shows beside it."""
+    """One card in one section of a deck with its count and what the builder shows beside it."""
 
     card: Card
     count: int
     at_fault: bool
     # A warning says a rule cannot be checked for this card (an attribute is unknown).
     unverified: bool = False
+    section: str = ""
+    # The other sections the card may be moved to: (section id, label), empty for a card whose
+    # kind has one place only.
+    moves: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def key(self) -> str:
+        """Return the entry's key in the builder's counts: "<card id>:<section id>"."""
+        return f"{self.card.pk}:{self.section}"
 
     @property
     def limit(self) -> int | None:
@@ -124,7 +134,9 @@ class DeckSheet:
     totals: Totals
     verdict: dict
     at_fault: set[int] = field(default_factory=set)
-    counts: dict[int, int] = field(default_factory=dict)
+    # {"<card id>:<section id>": count}, the builder's counts; card_counts adds up each card's.
+    counts: dict[str, int] = field(default_factory=dict)
+    card_counts: dict[int, int] = field(default_factory=dict)
     verdict_lines: list[VerdictLine] = field(default_factory=list)
     unverified: set[int] = field(default_factory=set)
 
@@ -182,19 +194,41 @@ def deck_for_owner(*, deck_id: UUID | str, user: User | AnonymousUser) -> Deck:
     return Deck.objects.owned_by(user).for_listing().get(pk=_parse_id(deck_id))
 
 
-def deck_counts(deck: Deck) -> list[tuple[Card, int]]:
-    """Return the deck's cards with their counts, in name order."""
-    entries = (
+def deck_entries(deck: Deck) -> list[Entry]:
+    """Return the deck's entries (card, section, count), in name order, then section order."""
+    rows = (
         DeckCard.objects.filter(deck=deck)
         .select_related("card__game")
-        .order_by("card__search_name")
+        .order_by("card__search_name", "card_id")
     )
-    return [(entry.card, entry.count) for entry in entries]
+    order = {section.id: index for index, section in enumerate(deck.game_rules.sections)}
+    entries = [Entry(row.card, row.section, row.count) for row in rows]
+    # Cards stay in the database's name order; one card's sections follow the game's order.
+    first = {}
+    for index, entry in enumerate(entries):
+        first.setdefault(entry.card.pk, index)
+    return sorted(entries, key=lambda e: (first[e.card.pk], order.get(e.section, len(order))))
+
+
+def card_totals(entries: list[Entry]) -> list[tuple[Card, int]]:
+    """Return each card once with its copies in every section added up, in the entries' order."""
+    totals: dict[int, tuple[Card, int]] = {}
+    for entry in entries:
+        known = totals.get(entry.card.pk)
+        totals[entry.card.pk] = (entry.card, entry.count + (known[1] if known else 0))
+    return list(totals.values())
+
+
+def deck_counts(deck: Deck) -> list[tuple[Card, int]]:
+    """Return the deck's cards with their copies in all sections, in name order."""
+    return card_totals(deck_entries(deck))
 
 
 def deck_contract(deck: Deck) -> dict:
     """Return the deck in the rules engine's JSON contract."""
-    return contract_for(game=deck.game.slug, options=deck.options, counts=deck_counts(deck))
+    return contract_for(
+        game=deck.game.slug, options=deck.options, format=deck.format, entries=deck_entries(deck)
+    )
 
 
 def deck_verdict(deck: Deck, *, lang: str = "en") -> dict:
@@ -204,7 +238,7 @@ def deck_verdict(deck: Deck, *, lang: str = "en") -> dict:
 
 def deck_sheet(deck: Deck, *, lang: str) -> DeckSheet:
     """Group a deck for display: the angels as a ladder, humans, interventions, totals, faults."""
-    return sheet_for(deck=deck, counts=deck_counts(deck), verdict=deck.verdict, lang=lang)
+    return sheet_for(deck=deck, entries=deck_entries(deck), verdict=deck.verdict, lang=lang)
 
 
 def _shared_part(violation: Mapping[str, Any], key: str) -> str | None:
@@ -250,8 +284,8 @@ def verdict_lines(stored: Mapping[str, Any], lang: str) -> list[VerdictLine]:
     return lines
 
 
-def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang: str) -> DeckSheet:
-    """Group cards with counts and a stored verdict as the deck page shows them."""
+def sheet_for(*, deck: Deck, entries: list[Entry], verdict: dict, lang: str) -> DeckSheet:
+    """Group a deck's entries and a stored verdict as the deck page shows them."""
     at_fault = {
         card_id
         for violation in verdict.get("violations", [])
@@ -264,10 +298,18 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
         if violation["severity"] != "error"
         for card_id in violation.get("card_ids", [])
     }
-    lines = [
-        Line(card, count, card.pk in at_fault, card.pk in unverified) for card, count in counts
-    ]
     game = deck.game_rules
+    lines = [
+        Line(
+            entry.card,
+            entry.count,
+            entry.card.pk in at_fault,
+            entry.card.pk in unverified,
+            entry.section,
+            _moves(game, entry, lang),
+        )
+        for entry in entries
+    ]
     chart = game.chart("ladder")
     ladder_attribute = game.schema.attribute(chart.attribute) if chart else None
     ladder = _ladder(game, deck.options, lines, lang)
@@ -297,7 +339,8 @@ def sheet_for(*, deck: Deck, counts: list[tuple[Card, int]], verdict: dict, lang
         ),
         verdict=verdict_in(verdict, lang),
         at_fault=at_fault,
-        counts={card.pk: count for card, count in counts},
+        counts={line.key: line.count for line in lines},
+        card_counts={card.pk: count for card, count in card_totals(entries)},
         verdict_lines=verdict_lines(verdict, lang),
         unverified=unverified,
     )
@@ -310,27 +353,34 @@ def _sections(
     ladder_attribute: Attribute | None,
     lang: str,
 ) -> list[SheetSection]:
-    """Group lines by the section their kind goes into, then by kind in the schema's order.
+    """Group lines by the section they lie in, then by kind in the schema's order.
 
-    Cards of a kind no section takes (a catalogue ahead of its rules) come last, by themselves.
+    A section lists its own kinds, and a kind it may also take when a card of it lies there.
+    Cards in no declared section (a kind no section takes, a catalogue ahead of its rules) come
+    last, by themselves.
     """
     declared = [
         (section.id, section.label(lang), section.kinds, section.expected, section.hint)
         for section in game.sections
     ]
     tallies = {section.id: section.tally for section in game.sections}
-    placed = {kind for section in game.sections for kind in section.kinds}
-    stray = {line.card.kind for line in lines} - placed
+    known = {section.id for section in game.sections}
+    stray = {line.card.kind for line in lines if line.section not in known}
     if stray or not declared:
         declared.append(("", _("Poza częściami talii"), frozenset(stray), None, None))
     sections = []
-    for section_id, label, kinds, expected, hint in declared:
-        in_section = [line for line in lines if line.card.kind in kinds]
+    for section_id, label, own_kinds, expected, hint in declared:
+        in_section = [
+            line
+            for line in lines
+            if line.section == section_id or (not section_id and line.section not in known)
+        ]
+        kinds = own_kinds | {line.card.kind for line in in_section}
         groups = []
         for kind in [k.id for k in game.schema.kinds if k.id in kinds] + sorted(
             kinds - {k.id for k in game.schema.kinds}
         ):
-            of_kind = [line for line in lines if line.card.kind == kind]
+            of_kind = [line for line in in_section if line.card.kind == kind]
             on_ladder = ladder_attribute is not None and kind in ladder_attribute.kinds
             fact = _fact(game, kind, tallies.get(section_id), ladder_attribute)
             groups.append(
@@ -358,6 +408,14 @@ def _sections(
             )
         )
     return sections
+
+
+def _moves(game: Game, entry: Entry, lang: str) -> tuple[tuple[str, str], ...]:
+    """Return the other sections a card may be moved to, as (section id, label)."""
+    places = game.sections_for(entry.card.kind)
+    if len(places) < 2:
+        return ()
+    return tuple((s.id, s.label(lang)) for s in places if s.id != entry.section)
 
 
 def _tally(game: Game, attribute_id: str | None, lines: list[Line], lang: str) -> list:
@@ -508,6 +566,8 @@ class Change:
     name: str
     before: int
     after: int
+    # The section's label where the card's kind may lie in more than one, else empty.
+    section: str = ""
 
     @property
     def delta(self) -> int:
@@ -525,19 +585,52 @@ class HistoryEntry:
 HISTORY_PAGE_SIZE = 25
 
 
-def _history_entries(shown: list[DeckVersion], previous: DeckVersion | None) -> list[HistoryEntry]:
+def _version_key(key: str) -> tuple[int, str | None]:
+    card_id, _colon, section = key.partition(":")
+    return int(card_id), section if _colon else None
+
+
+def version_entries(
+    cards: Mapping[str, int], kinds: Mapping[int, str], game: Game
+) -> dict[tuple[int, str], int]:
+    """Return a stored version's cards as {(card id, section id): count}.
+
+    A version saved before sections could be chosen keys a card by its id alone: it lay in its
+    kind's home section (`kinds` gives each card's kind; a deleted card has none).
+    """
+    entries: dict[tuple[int, str], int] = {}
+    for key, count in cards.items():
+        card_id, section = _version_key(key)
+        if section is None:
+            home = game.section_for(kinds.get(card_id, ""))
+            section = home.id if home else ""
+        entries[(card_id, section)] = entries.get((card_id, section), 0) + count
+    return entries
+
+
+def _history_entries(
+    game: Game, shown: list[DeckVersion], previous: DeckVersion | None, lang: str
+) -> list[HistoryEntry]:
     """Diff each version in `shown` (newest first) against the one after it, or `previous`."""
     chain = [*shown, previous] if previous else shown
-    ids = {int(i) for v in chain for i in v.cards}
-    names = dict(Card.objects.filter(pk__in=ids).values_list("pk", "name"))
+    ids = {_version_key(key)[0] for v in chain for key in v.cards}
+    rows = Card.objects.filter(pk__in=ids).values_list("pk", "name", "kind")
+    names = {pk: name for pk, name, _kind in rows}
+    kinds = {pk: kind for pk, _name, kind in rows}
+    labels = {section.id: section.label(lang) for section in game.sections}
+
+    def where(card_id: int, section: str) -> str:
+        return labels.get(section, "") if len(game.sections_for(kinds.get(card_id, ""))) > 1 else ""
+
     entries = []
     for index, version in enumerate(shown):
         before = chain[index + 1] if index + 1 < len(chain) else None
-        old = before.cards if before else {}
+        old = version_entries(before.cards, kinds, game) if before else {}
+        new = version_entries(version.cards, kinds, game)
         changes = [
-            Change(int(i), names.get(int(i), "?"), old.get(i, 0), version.cards.get(i, 0))
-            for i in sorted(set(old) | set(version.cards), key=lambda i: names.get(int(i), ""))
-            if old.get(i, 0) != version.cards.get(i, 0)
+            Change(key[0], names.get(key[0], "?"), old.get(key, 0), new.get(key, 0), where(*key))
+            for key in sorted(set(old) | set(new), key=lambda k: (names.get(k[0], ""), k[1]))
+            if old.get(key, 0) != new.get(key, 0)
         ]
         entries.append(
             HistoryEntry(
@@ -559,7 +652,7 @@ def deck_history(*, deck: Deck, page_number: str | None) -> tuple[Page, list[His
         return page, []
     # The version just before the oldest shown one, to diff it too.
     previous = deck.versions.filter(number__lt=shown[-1].number).order_by("-number").first()
-    return page, _history_entries(shown, previous)
+    return page, _history_entries(deck.game_rules, shown, previous, page_lang())
 
 
 def latest_change(*, deck: Deck) -> HistoryEntry | None:
@@ -567,7 +660,7 @@ def latest_change(*, deck: Deck) -> HistoryEntry | None:
     versions = list(deck.versions.order_by("-number")[:2])
     if len(versions) < 2:
         return None  # a deck's first version changes nothing: it is the deck as created
-    return _history_entries(versions[:1], versions[1])[0]
+    return _history_entries(deck.game_rules, versions[:1], versions[1], page_lang())[0]
 
 
 def like_state(*, deck: Deck, user: User | AnonymousUser) -> tuple[int, bool]:

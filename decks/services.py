@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from cardbase.models import Card, Game
-from decks.contract import contract_for, judge
+from decks.contract import Entry, contract_for, judge
 from decks.models import Deck, DeckCard, DeckLike, DeckVersion, Visibility
 
 MAX_COPIES_PER_ENTRY = 99
@@ -199,8 +199,54 @@ def _card_id(raw: object) -> int:
     return card_id
 
 
-def _resolve_cards(game: Game, cards: object) -> list[tuple[Card, int]]:
-    """Check card ids and counts; return the cards with counts, in catalogue name order."""
+# A key of the cards mapping: a card id (the card lies in its kind's home section), a
+# (card id, section id) pair, or the builder's "<card id>:<section id>".
+CardKey = int | str | tuple[int | str, str]
+
+
+def _entry_key(raw: object) -> tuple[int, str | None]:
+    """Return (card id, section id or None for the home) of a key of the cards mapping."""
+    if isinstance(raw, tuple) and len(raw) == 2:
+        card, section = raw
+    elif isinstance(raw, str) and ":" in raw:
+        card, section = raw.split(":", 1)
+    else:
+        card, section = raw, None
+    if section is not None and not isinstance(section, str):
+        raise DeckInputError(
+            _("Część talii podaje się jako tekst, a podano %(type)s.")
+            % {"type": _type_name(section)},
+            "section",
+        )
+    return _card_id(card), section or None
+
+
+def _section_of(game: rules.core.Game, card: Card, section_id: str | None) -> str:
+    """Return where a card lies: the section asked for if it takes the card, else refuse."""
+    home = game.section_for(card.kind)
+    if section_id is None:
+        return home.id if home else ""
+    section = game.section(section_id)
+    if section is None:
+        allowed = ", ".join(s.id for s in game.sections) or "—"
+        raise DeckInputError(
+            _("Ta gra nie ma części talii %(section)s; ma: %(allowed)s.")
+            % {"section": _shown(section_id), "allowed": allowed},
+            "section",
+        )
+    if not section.takes(card.kind):
+        lang = translation.get_language() or "pl"
+        allowed = ", ".join(s.label(lang) for s in game.sections_for(card.kind)) or "—"
+        raise DeckInputError(
+            _("Karta „%(card)s” nie może leżeć w części „%(section)s”; może w: %(allowed)s.")
+            % {"card": card.name, "section": section.label(lang), "allowed": allowed},
+            "section",
+        )
+    return section.id
+
+
+def _resolve_cards(game: Game, cards: object) -> list[Entry]:
+    """Check card ids, sections and counts; return the entries, in name and section order."""
     if not isinstance(cards, Mapping):
         raise DeckInputError(
             _("Karty podaje się jako słownik {numer karty: liczba kopii}, a podano %(type)s.")
@@ -212,15 +258,14 @@ def _resolve_cards(game: Game, cards: object) -> list[tuple[Card, int]]:
             _("Talia może mieć najwyżej %(max)d różnych kart.") % {"max": MAX_DISTINCT_CARDS},
             "cards",
         )
-    clean: dict[int, int] = {}
-    seen: set[int] = set()
-    for raw_id, raw_count in cards.items():
-        card_id = _card_id(raw_id)
-        if card_id in seen:
+    asked: dict[tuple[int, str | None], int] = {}
+    for raw_key, raw_count in cards.items():
+        key = _entry_key(raw_key)
+        card_id = key[0]
+        if key in asked:
             raise DeckInputError(
                 _("Karta %(id)d jest podana więcej niż raz.") % {"id": card_id}, "cards"
             )
-        seen.add(card_id)
         count = _whole_number(raw_count)
         if count is None:
             raise DeckInputError(
@@ -234,61 +279,78 @@ def _resolve_cards(game: Game, cards: object) -> list[tuple[Card, int]]:
                 % {"id": card_id, "max": MAX_COPIES_PER_ENTRY},
                 "cards",
             )
-        if count:
-            clean[card_id] = count
-    found = {card.pk: card for card in Card.objects.filter(game=game, pk__in=clean)}
-    missing = sorted(set(clean) - set(found))
+        asked[key] = count
+    wanted = {card_id for (card_id, _section), count in asked.items() if count}
+    found = {card.pk: card for card in Card.objects.filter(game=game, pk__in=wanted)}
+    missing = sorted(wanted - set(found))
     if missing:
         raise DeckInputError(
             _("Nie ma w katalogu tej gry kart o numerach: %(ids)s.")
             % {"ids": ", ".join(map(str, missing))},
             "cards",
         )
-    return sorted(((found[i], n) for i, n in clean.items()), key=lambda pair: pair[0].search_name)
+    declaration = rules.get_game(game.slug)
+    clean: dict[tuple[int, str], int] = {}
+    for (card_id, section_id), count in asked.items():
+        if not count:
+            continue
+        key = (card_id, _section_of(declaration, found[card_id], section_id))
+        if key in clean:  # "12" and "12:groups" name one entry when groups is its home
+            raise DeckInputError(
+                _("Karta %(id)d jest podana więcej niż raz.") % {"id": card_id}, "cards"
+            )
+        clean[key] = count
+    order = {section.id: index for index, section in enumerate(declaration.sections)}
+    return sorted(
+        (Entry(found[card_id], section, n) for (card_id, section), n in clean.items()),
+        key=lambda entry: (entry.card.search_name, order.get(entry.section, len(order))),
+    )
 
 
-def _section_of(game: rules.core.Game, card: Card) -> str:
-    section = game.section_for(card.kind)
-    return section.id if section else ""
+def entry_key(entry: Entry) -> str:
+    """Return the key the cards mapping and a stored version give an entry: "<id>:<section>"."""
+    return f"{entry.card.pk}:{entry.section}"
 
 
-def _store_cards(deck: Deck, counts: list[tuple[Card, int]]) -> None:
-    """Replace the deck's entries, each in its kind's section, and refresh verdict and totals."""
-    game = deck.game_rules
+def _store_cards(deck: Deck, entries: list[Entry]) -> None:
+    """Replace the deck's entries, each in its section, and refresh verdict and totals."""
     deck.entries.all().delete()
     DeckCard.objects.bulk_create(
         [
-            DeckCard(deck=deck, card=card, count=count, section=_section_of(game, card))
-            for card, count in counts
+            DeckCard(deck=deck, card=entry.card, count=entry.count, section=entry.section)
+            for entry in entries
         ]
     )
-    _refresh_verdict(deck, counts)
+    _refresh_verdict(deck, entries)
 
 
-def _keep_version(deck: Deck, counts: list[tuple[Card, int]]) -> None:
+def _keep_version(deck: Deck, entries: list[Entry]) -> None:
     """Record the deck as this save leaves it, so its history can show and restore it."""
     DeckVersion.objects.create(
         deck=deck,
         number=deck.version,
         name=deck.name,
         options=deck.options,
-        cards={str(card.pk): count for card, count in counts},
+        cards={entry_key(entry): entry.count for entry in entries},
         is_valid=deck.is_valid,
     )
 
 
-def _verdict_fields(deck: Deck, counts: list[tuple[Card, int]]) -> dict:
-    """Return the deck's verdict, validity and card total as the rules judge `counts` now."""
-    verdict = judge(contract_for(game=deck.game.slug, options=deck.options, counts=counts))
+def _verdict_fields(deck: Deck, entries: list[Entry]) -> dict:
+    """Return the deck's verdict, validity and card total as the rules judge `entries` now."""
+    contract = contract_for(
+        game=deck.game.slug, options=deck.options, format=deck.format, entries=entries
+    )
+    verdict = judge(contract)
     return {
         "verdict": verdict,
         "is_valid": verdict["valid"],
-        "card_total": sum(count for _, count in counts),
+        "card_total": sum(entry.count for entry in entries),
     }
 
 
-def _refresh_verdict(deck: Deck, counts: list[tuple[Card, int]]) -> None:
-    fields = _verdict_fields(deck, counts)
+def _refresh_verdict(deck: Deck, entries: list[Entry]) -> None:
+    fields = _verdict_fields(deck, entries)
     for name, value in fields.items():
         setattr(deck, name, value)
     Deck.objects.filter(pk=deck.pk).update(**fields)
@@ -313,7 +375,7 @@ def deck_create(
     format: str | None = None,
     description: str = "",
     visibility: str = Visibility.PRIVATE,
-    cards: Mapping[int, int] | None = None,
+    cards: Mapping[CardKey, int] | None = None,
     copied_from: Deck | None = None,
 ) -> Deck:
     """Create a deck, validate it and store the verdict; raise DeckInputError on bad input."""
@@ -329,9 +391,9 @@ def deck_create(
         visibility=_clean_choice(visibility, Visibility.values, "visibility"),
         copied_from=copied_from,
     )
-    counts = _resolve_cards(game_obj, cards or {})
-    _store_cards(deck, counts)
-    _keep_version(deck, counts)
+    entries = _resolve_cards(game_obj, cards or {})
+    _store_cards(deck, entries)
+    _keep_version(deck, entries)
     return deck
 
 
@@ -345,12 +407,12 @@ def deck_update(
     options: Mapping[str, str | None] | None = None,
     format: str | None = None,
     visibility: str | None = None,
-    cards: Mapping[int, int] | None = None,
+    cards: Mapping[CardKey, int] | None = None,
 ) -> Deck:
     """Save changes made to `expected_version`; raise DeckConflict if the deck moved on since.
 
     Fields left as None keep their value; `options` change the ones they name (None clears
-    one); `cards` (card id -> count, 0 removes) replaces the list.
+    one); `cards` ({card id or (card id, section id): count}, 0 removes) replaces the list.
     """
     expected_version = _clean_version(expected_version)
     changes: dict = {}
@@ -365,7 +427,7 @@ def deck_update(
         changes["format"] = _clean_format(deck.game_rules, format)
     if visibility is not None:
         changes["visibility"] = _clean_choice(visibility, Visibility.values, "visibility")
-    counts = _resolve_cards(deck.game, cards) if cards is not None else None
+    entries = _resolve_cards(deck.game, cards) if cards is not None else None
     # Compare-and-set in one UPDATE, so two saves racing from the same version cannot both win.
     # QuerySet.update() skips auto_now, so `updated` is set here, or no save would ever move it.
     won = Deck.objects.filter(pk=deck.pk, version=expected_version).update(
@@ -375,23 +437,78 @@ def deck_update(
         current = Deck.objects.filter(pk=deck.pk).values_list("version", flat=True).first()
         raise DeckConflict(current or 0)
     deck.refresh_from_db()
-    if counts is None:
-        counts = [(entry.card, entry.count) for entry in deck.entries.select_related("card")]
-        _refresh_verdict(deck, counts)
+    if entries is None:
+        entries = _stored_entries(deck)
+        _refresh_verdict(deck, entries)
     else:
-        _store_cards(deck, counts)
-    _keep_version(deck, counts)
+        _store_cards(deck, entries)
+    _keep_version(deck, entries)
     return deck
 
 
-def deck_adjust_card(*, deck: Deck, card_id: int, delta: int, expected_version: int) -> Deck:
-    """Add (delta 1) or take away (delta -1) one copy of a card and save it as a new version."""
+def _stored_entries(deck: Deck) -> list[Entry]:
+    return [
+        Entry(row.card, row.section, row.count)
+        for row in deck.entries.select_related("card").order_by("card__search_name", "pk")
+    ]
+
+
+def _stored_counts(deck: Deck) -> dict[str, int]:
+    """Return the deck's entries as the cards mapping: {"<card id>:<section id>": count}."""
+    return {
+        f"{card_id}:{section}": count
+        for card_id, section, count in deck.entries.values_list("card_id", "section", "count")
+    }
+
+
+def deck_adjust_card(
+    *,
+    deck: Deck,
+    card_id: int,
+    delta: int,
+    expected_version: int,
+    section: str | None = None,
+) -> Deck:
+    """Add (delta 1) or take away (delta -1) one copy of a card and save it as a new version.
+
+    Without a section a copy is added to the card's home section, and taken from there if it
+    has copies there, else from the first section it lies in.
+    """
     if type(delta) is not int or delta not in (1, -1):
         raise DeckInputError(_("Można dodać albo odjąć jedną kopię naraz."), "delta")
     card_id = _card_id(card_id)
-    counts = dict(deck.entries.values_list("card_id", "count"))
-    counts[card_id] = max(0, counts.get(card_id, 0) + delta)
+    counts = _stored_counts(deck)
+    if section is None:
+        section = _section_to_adjust(deck, card_id, delta, counts)
+    key = f"{card_id}:{section}"
+    counts[key] = max(0, counts.get(key, 0) + delta)
     # deck_update compares versions, so counts read from a deck saved meanwhile are never stored.
+    return deck_update(deck=deck, expected_version=expected_version, cards=counts)
+
+
+def _section_to_adjust(deck: Deck, card_id: int, delta: int, counts: Mapping[str, int]) -> str:
+    card = Card.objects.filter(game=deck.game, pk=card_id).only("kind").first()
+    if card is None:
+        return ""  # the save refuses the unknown card with its usual message
+    game = deck.game_rules
+    places = [s.id for s in game.sections_for(card.kind)] or [""]
+    if delta < 0:
+        return next((s for s in places if counts.get(f"{card_id}:{s}")), places[0])
+    return places[0]
+
+
+def deck_move_card(
+    *, deck: Deck, card_id: int, from_section: str, to_section: str, expected_version: int
+) -> Deck:
+    """Move one copy of a card to another section that takes it, and save a new version."""
+    card_id = _card_id(card_id)
+    counts = _stored_counts(deck)
+    source = f"{card_id}:{from_section}"
+    if not isinstance(to_section, str) or not counts.get(source):
+        raise DeckInputError(_("Tej karty nie ma w tej części talii; odśwież stronę."), "section")
+    target = f"{card_id}:{to_section}"
+    counts[source] -= 1
+    counts[target] = counts.get(target, 0) + 1
     return deck_update(deck=deck, expected_version=expected_version, cards=counts)
 
 
@@ -406,12 +523,14 @@ def deck_restore(*, deck: Deck, number: int, expected_version: int) -> Deck:
         raise DeckInputError(
             _("Ta talia nie ma wersji %(number)s.") % {"number": number}, "version"
         ) from None
+    stored = {key: (_entry_key(key)[0], n) for key, n in old.cards.items()}
     existing = set(
-        Card.objects.filter(game=deck.game, pk__in=[int(i) for i in old.cards]).values_list(
-            "pk", flat=True
-        )
+        Card.objects.filter(
+            game=deck.game, pk__in=[card_id for card_id, _n in stored.values()]
+        ).values_list("pk", flat=True)
     )
-    cards = {int(i): n for i, n in old.cards.items() if int(i) in existing}
+    # A key without a section (a version saved before sections could be chosen) means the home.
+    cards = {key: n for key, (card_id, n) in stored.items() if card_id in existing}
     return deck_update(
         deck=deck,
         expected_version=expected_version,
@@ -442,7 +561,6 @@ def deck_delete(*, deck: Deck) -> None:
 
 def deck_copy(*, deck: Deck, owner: AbstractBaseUser) -> Deck:
     """Copy a deck into `owner`'s private decks, remembering where it came from."""
-    counts = {entry.card_id: entry.count for entry in deck.entries.all()}
     return deck_create(
         owner=owner,
         name=(_("Kopia: %(name)s") % {"name": deck.name})[:NAME_MAX],
@@ -451,7 +569,7 @@ def deck_copy(*, deck: Deck, owner: AbstractBaseUser) -> Deck:
         format=deck.format,
         # A description stored before its length was checked may be longer than a new one can be.
         description=deck.description[:DESCRIPTION_MAX],
-        cards=counts,
+        cards=_stored_counts(deck),
         copied_from=deck,
     )
 
@@ -471,8 +589,8 @@ def revalidate_decks_with(*, card: Card) -> int:
     )
     changed = []
     for deck in decks:
-        counts = [(entry.card, entry.count) for entry in deck.entries.all()]
-        fresh = _verdict_fields(deck, counts)
+        entries = [Entry(row.card, row.section, row.count) for row in deck.entries.all()]
+        fresh = _verdict_fields(deck, entries)
         if any(getattr(deck, name) != value for name, value in fresh.items()):
             for name, value in fresh.items():
                 setattr(deck, name, value)

@@ -6,7 +6,10 @@ Grammar of a line (surrounding spaces ignored):
 - ``Gaap`` - a name without a count means one copy;
 - ``# ...`` - a comment; ``2 Gaap  # core`` - a trailing comment; blank lines are skipped;
 - ``# faction: fallen`` - a comment that is also a header: one word, a colon and a value
-  (``# frakcja: Upadli``, ``# game: aniolowie``); the caller decides which keys it reads.
+  (``# frakcja: Upadli``, ``# game: aniolowie``); the caller decides which keys it reads;
+- ``## Lead cards`` - a section heading: the cards below it, to the next one, lie in the section
+  it names (the caller matches the title to its game's sections); cards before any heading
+  have no section given.
 
 A line whose first word looks like a number (``0``, ``-1``, ``1.5``, ``200``, ``2y``), or any word
 followed by a separate ``x`` (``abc x Gaap``), is read as a count and must be a whole number from
@@ -18,7 +21,7 @@ are left to the caller (the site translates them): an error carries a stable `pr
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 MAX_TEXT_CHARS = 100_000
 MAX_LINES = 1000
@@ -48,6 +51,16 @@ class Entry:
     name: str
     # False when the line gave no count (one copy): "abc Gaap" may be a mistyped count.
     counted: bool = field(default=True, compare=False)
+    # The heading of the section the line stands under, None before any heading.
+    section: SectionHeading | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SectionHeading:
+    """A line of the form `## title`: its number and the title as written."""
+
+    line: int
+    title: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +89,7 @@ class ParsedText:
     entries: tuple[Entry, ...]
     errors: tuple[LineError, ...]
     headers: tuple[Header, ...] = ()
+    sections: tuple[SectionHeading, ...] = ()
 
 
 class TextTooLarge(ValueError):
@@ -144,16 +158,29 @@ def parse_text(text: str) -> ParsedText:
     entries: list[Entry] = []
     errors: list[LineError] = []
     headers: list[Header] = []
+    sections: list[SectionHeading] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.lstrip("\ufeff")
         result = parse_line(number, line)
         if isinstance(result, Entry):
-            entries.append(result)
+            entries.append(replace(result, section=sections[-1] if sections else None))
         elif isinstance(result, LineError):
             errors.append(result)
+        elif heading := parse_section(number, line):
+            sections.append(heading)
         elif header := parse_header(number, line):
             headers.append(header)
-    return ParsedText(tuple(entries), tuple(errors), tuple(headers))
+    return ParsedText(tuple(entries), tuple(errors), tuple(headers), tuple(sections))
+
+
+def parse_section(number: int, raw: str) -> SectionHeading | None:
+    """Return the section heading a line states (`## Lead cards`), or None."""
+    text = raw.strip()
+    if not text.startswith("##"):
+        return None
+    # "## Plot deck  # my note": the title ends where a comment starts.
+    title = text[2:].split("#", 1)[0].strip()
+    return SectionHeading(number, title) if title else None
 
 
 def parse_header(number: int, raw: str) -> Header | None:
@@ -179,6 +206,11 @@ def reads_back(count: int, name: str) -> bool:
         and parsed.count == count
         and parsed.name == " ".join(name.split())
     )
+
+
+def section_heading(title: str) -> str:
+    """Write a section heading line, `## title`, on one line."""
+    return "## " + " ".join(title.replace("#", " ").split())
 
 
 def comment(text: str) -> str:

@@ -1,7 +1,8 @@
-"""Deck import: plain text and the JSON contract, and deck codes read through decks.codes.
+"""Deck import: plain text, the JSON contract, LackeyCCG's .dek, and deck codes (decks.codes).
 
-Reads only: importing turns input into an ImportedDeck (game, options, {card id: count}) or raises
-ImportFailed with every problem found; the views then save through decks.services.
+Reads only: importing turns input into an ImportedDeck (game, options, format, {(card id, section
+id): count}) or raises ImportFailed with every problem found; the views then save through
+decks.services. A card the input places nowhere lies in its kind's home section.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.template.defaultfilters import filesizeformat
@@ -19,10 +20,12 @@ import rules
 from cardbase.language import page_lang
 from cardbase.models import Card, Game
 from decks import codes, selectors, textformat
-from decks.contract import contract_for, judge
+from decks.contract import Entry, contract_for, judge
 from decks.models import Deck
 from decks.selectors import DeckSheet
 from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
+from rules.core import lackey
+from rules.core.schema import DeckZones
 from rules.core.schema import Game as GameRules
 
 MAX_IMPORT_CHARS = textformat.MAX_TEXT_CHARS
@@ -31,7 +34,7 @@ SUGGESTION_CUTOFF = 0.6
 # Lines and values are echoed in messages; a pasted essay is cut, not repeated in full.
 _SHOWN_CHARS = 80
 
-FORMATS = ("text", "json", "code")
+FORMATS = ("text", "json", "code", "lackey")
 
 
 @dataclass(frozen=True)
@@ -69,9 +72,32 @@ class ImportedDeck:
 
     game: str
     options: dict[str, str]  # the deck options stated or inferred; a missing one is unsettled
-    cards: dict[int, int]
+    cards: dict[tuple[int, str], int]  # {(card id, section id): count}
     # The catalogue cards behind the ids, so callers need not load them again.
     cards_by_id: dict[int, Card] = field(default_factory=dict)
+    format: str | None = None  # None: the game's default
+    # What the import changed to make the deck storable (cards a file put where they cannot lie).
+    notes: tuple[str, ...] = ()
+
+    @property
+    def card_counts(self) -> dict[int, int]:
+        """Return each card's copies in all sections: {card id: count}."""
+        totals: dict[int, int] = {}
+        for (card_id, _section), count in self.cards.items():
+            totals[card_id] = totals.get(card_id, 0) + count
+        return totals
+
+    @property
+    def entries(self) -> list[Entry]:
+        """Return the cards as entries, in name order, one card's sections in the game's order."""
+        order = {s.id: i for i, s in enumerate(rules.get_game(self.game).sections)}
+        return sorted(
+            (
+                Entry(self.cards_by_id[card_id], section, n)
+                for (card_id, section), n in self.cards.items()
+            ),
+            key=lambda e: (e.card.search_name, e.card.pk, order.get(e.section, len(order))),
+        )
 
 
 def _shorten(text: str) -> str:
@@ -214,17 +240,18 @@ def too_large_problem() -> Problem:
 
 
 class _Tally:
-    """Add up counts per card, remembering where each came from, and check the totals."""
+    """Add up counts per card and section, remembering where each came from; check the totals."""
 
     def __init__(self) -> None:
-        self.counts: dict[int, int] = {}
+        self.counts: dict[tuple[int, str], int] = {}
         self.cards: dict[int, Card] = {}
-        self.places: dict[int, list[str]] = {}
+        self.places: dict[tuple[int, str], list[str]] = {}
 
-    def add(self, card: Card, count: int, place: str) -> None:
-        self.counts[card.pk] = self.counts.get(card.pk, 0) + count
+    def add(self, card: Card, section: str, count: int, place: str) -> None:
+        key = (card.pk, section)
+        self.counts[key] = self.counts.get(key, 0) + count
         self.cards[card.pk] = card
-        self.places.setdefault(card.pk, []).append(place)
+        self.places.setdefault(key, []).append(place)
 
     def problems(self) -> list[Problem]:
         found = [
@@ -234,13 +261,13 @@ class _Tally:
                     "kopii; najwyżej %(max)d."
                 )
                 % {
-                    "name": self.cards[card_id].name,
-                    "places": ", ".join(self.places[card_id]),
+                    "name": self.cards[key[0]].name,
+                    "places": ", ".join(self.places[key]),
                     "count": count,
                     "max": MAX_COPIES_PER_ENTRY,
                 }
             )
-            for card_id, count in self.counts.items()
+            for key, count in self.counts.items()
             if count > MAX_COPIES_PER_ENTRY
         ]
         if len(self.counts) > MAX_DISTINCT_CARDS:
@@ -253,6 +280,38 @@ class _Tally:
         return found
 
 
+def place_card(game: GameRules, card: Card, section_id: str | None) -> str | Problem:
+    """Return the section a card lies in: the one named if it takes the card, else its home.
+
+    A named section that does not take the card is a Problem that says where it may lie.
+    """
+    if section_id is None:
+        home = game.section_for(card.kind)
+        return home.id if home else ""
+    section = game.section(section_id)
+    if section is not None and section.takes(card.kind):
+        return section.id
+    lang = page_lang()
+    allowed = ", ".join(s.label(lang) for s in game.sections_for(card.kind)) or "—"
+    where = section.label(lang) if section else section_id
+    return Problem(
+        _("Karta „%(card)s” nie może leżeć w części „%(section)s”; może w: %(allowed)s.")
+        % {"card": card.name, "section": _shorten(where), "allowed": allowed}
+    )
+
+
+def find_section(game: GameRules, title: str) -> str | None:
+    """Return the id of the section a heading names (its id or label in any language), or None."""
+    key = rules.card_key(title)
+    return next((s.id for s in game.sections if key in _folded_texts(s.id, s.label)), None)
+
+
+def find_format(game: GameRules, value: str) -> str | None:
+    """Return the id of the format a header names (its id or label in any language), or None."""
+    key = _header_word(value)
+    return next((f.id for f in game.formats if key in _folded_texts(f.id, f.label)), None)
+
+
 def _no_cards() -> Problem:
     return Problem(
         _("Nie znaleziono żadnej karty. Wpisz po jednej karcie w wierszu, np. „2 Gaap”.")
@@ -262,6 +321,7 @@ def _no_cards() -> Problem:
 # Header keys (folded) a text export writes and an import reads; Polish ones are accepted too.
 GAME_HEADER = "game"
 _GAME_KEYS = frozenset({"game", "gra"})
+FORMAT_HEADER = "format"
 
 
 def _header_word(value: str) -> str:
@@ -345,29 +405,82 @@ def read_text(
         raise ImportFailed([too_large_problem()]) from None
     game = game or rules.default_game_id()
     catalogue = Catalogue.load(game)
+    declared = rules.get_game(game)
     lines = text.splitlines()
     stated, problems = _read_headers(parsed.headers, game=game, lines=lines, given=options)
+    deck_format, format_problems = _read_format(parsed.headers, declared, lines)
+    problems += format_problems
     problems += [
         (e.line, Problem(_line_message(e), line=e.line, text=e.text)) for e in parsed.errors
     ]
+    headings: dict[int, str | None] = {}
+    for heading in parsed.sections:
+        headings[heading.line] = find_section(declared, heading.title)
+        if headings[heading.line] is None:
+            raw = lines[heading.line - 1].strip()
+            problems.append(
+                (heading.line, _unknown_section(declared, heading.title, raw, heading.line))
+            )
     tally = _Tally()
     for entry in parsed.entries:
         found = catalogue.find(entry.name)
+        raw = lines[entry.line - 1].strip()
         if isinstance(found, Problem):
-            raw = lines[entry.line - 1].strip()
             problem = _mistyped_count(entry, raw, catalogue) or Problem(
                 found.message, line=entry.line, text=raw, suggestions=found.suggestions
             )
             problems.append((entry.line, problem))
+            continue
+        if entry.section is not None and headings[entry.section.line] is None:
+            continue  # under a heading already reported
+        section_id = headings[entry.section.line] if entry.section else None
+        placed = place_card(declared, found, section_id)
+        if isinstance(placed, Problem):
+            problems.append((entry.line, Problem(placed.message, line=entry.line, text=raw)))
         else:
-            tally.add(found, entry.count, _("wiersz %(line)d") % {"line": entry.line})
+            tally.add(found, placed, entry.count, _("wiersz %(line)d") % {"line": entry.line})
     ordered = [problem for _line, problem in sorted(problems, key=lambda pair: pair[0])]
     ordered += tally.problems()
     if not ordered and not tally.counts:
         ordered.append(_no_cards())
     if ordered:
         raise ImportFailed(ordered)
-    return ImportedDeck(game, {**stated, **options}, tally.counts, tally.cards)
+    return ImportedDeck(game, {**stated, **options}, tally.counts, tally.cards, format=deck_format)
+
+
+def _unknown_section(game: GameRules, title: str, raw: str, line: int) -> Problem:
+    allowed = ", ".join(
+        f"„{textformat.section_heading(s.label(page_lang()))}”" for s in game.sections
+    )
+    return Problem(
+        _("Ta gra nie ma części talii „%(title)s”; nagłówki części to: %(allowed)s.")
+        % {"title": _shorten(title), "allowed": allowed or "—"},
+        line=line,
+        text=raw,
+    )
+
+
+def _read_format(
+    headers: Iterable[textformat.Header], game: GameRules, lines: list[str]
+) -> tuple[str | None, list[tuple[int, Problem]]]:
+    """Return the format a text's `# format: …` header states (None: none) and its problems."""
+    stated: str | None = None
+    problems: list[tuple[int, Problem]] = []
+    for header in headers:
+        if rules.card_key(header.key) != FORMAT_HEADER:
+            continue
+        found = find_format(game, header.value)
+        if found is None:
+            allowed = ", ".join(f.id for f in game.formats)
+            message = _("Nieznany format „%(value)s”; ta gra ma: %(allowed)s.") % {
+                "value": _shorten(header.value),
+                "allowed": allowed,
+            }
+            raw = lines[header.line - 1].strip()
+            problems.append((header.line, Problem(message, line=header.line, text=raw)))
+        else:
+            stated = stated or found
+    return stated, problems
 
 
 def read_json(text: str, *, options: Mapping[str, str] | None = None) -> ImportedDeck:
@@ -400,7 +513,18 @@ def read_json(text: str, *, options: Mapping[str, str] | None = None) -> Importe
         raise ImportFailed([Problem(message, where=exc.path)]) from None
     game = data["game"]
     catalogue = Catalogue.load(game)
+    declared = rules.get_game(game)
     problems: list[Problem] = []
+    deck_format = data.get("format")
+    if deck_format is not None and declared.format(str(deck_format)) is None:
+        allowed = ", ".join(f.id for f in declared.formats)
+        problems.append(
+            Problem(
+                _("Nieznany format „%(value)s”; ta gra ma: %(allowed)s.")
+                % {"value": _shorten(str(deck_format)), "allowed": allowed},
+                where="format",
+            )
+        )
     tally = _Tally()
     for index, raw in enumerate(data["cards"]):
         card_id = raw.get("id")
@@ -413,7 +537,12 @@ def read_json(text: str, *, options: Mapping[str, str] | None = None) -> Importe
                 )
                 continue
             card = found
-        tally.add(card, raw["count"], f"cards[{index}]")
+        section = raw.get("section")
+        placed = place_card(declared, card, section if isinstance(section, str) else None)
+        if isinstance(placed, Problem):
+            problems.append(Problem(placed.message, where=f"cards[{index}].section"))
+            continue
+        tally.add(card, placed, raw["count"], f"cards[{index}]")
     problems += tally.problems()
     if not problems and not tally.counts:
         problems.append(_no_cards())
@@ -421,10 +550,116 @@ def read_json(text: str, *, options: Mapping[str, str] | None = None) -> Importe
         raise ImportFailed(problems)
     stated = {
         option.id: data[option.id]
-        for option in rules.get_game(game).options
+        for option in declared.options
         if isinstance(data.get(option.id), str)
     }
-    return ImportedDeck(game, {**stated, **(options or {})}, tally.counts, tally.cards)
+    return ImportedDeck(
+        game,
+        {**stated, **(options or {})},
+        tally.counts,
+        tally.cards,
+        format=deck_format if isinstance(deck_format, str) else None,
+    )
+
+
+def read_lackey(
+    text: str, *, game: str | None = None, options: Mapping[str, str] | None = None
+) -> ImportedDeck:
+    """Read a LackeyCCG `.dek` deck of `game`: its zones name sections and imply the format.
+
+    Every unresolved name, unknown zone or card in a zone that cannot take it is a problem of
+    its own; nothing is imported unless every card is.
+    """
+    if len(text) > MAX_IMPORT_CHARS:
+        raise ImportFailed([too_large_problem()])
+    game = game or rules.default_game_id()
+    catalogue = Catalogue.load(game)
+    declared = rules.get_game(game)
+    zones = declared.deck_zones
+    if zones is None:
+        raise ImportFailed(
+            [Problem(_("Dla tej gry nie ma talii LackeyCCG (.dek): jej części nie mają stref."))]
+        )
+    try:
+        parsed = lackey.parse(text)
+    except lackey.LackeyError as error:
+        message = _("To nie jest talia LackeyCCG (.dek): %(detail)s.") % {"detail": error.message}
+        raise ImportFailed([Problem(message, line=error.line)]) from None
+    problems: list[Problem] = []
+    if parsed.game and rules.card_key(parsed.game) != rules.card_key(zones.game):
+        problems.append(
+            Problem(
+                _("Plik jest talią gry „%(file)s”, a tu wczytujemy talie gry „%(game)s”.")
+                % {"file": _shorten(parsed.game), "game": zones.game}
+            )
+        )
+    filled = [zone.name for zone in parsed.zones if zone.cards]
+    deck_format = _lackey_format(zones, parsed.format, filled)
+    if deck_format is None:
+        known = sorted({name for _format, names in zones.formats for name in names})
+        unknown = [name for name in filled if name not in known]
+        problems.append(
+            Problem(
+                _("Nieznane strefy talii: %(zones)s; ta gra ma strefy: %(known)s.")
+                % {
+                    "zones": ", ".join(f"„{_shorten(name)}”" for name in unknown),
+                    "known": ", ".join(f"„{name}”" for name in known),
+                }
+            )
+        )
+        raise ImportFailed(problems)
+    sections = zones.zones_of(deck_format)
+    tally = _Tally()
+    rehomed: dict[tuple[str, str], list[str]] = {}
+    for zone, name, _set, count in parsed.counts():
+        where = f"{zone}: {_shorten(name)}"
+        found = catalogue.find(name)
+        if isinstance(found, Problem):
+            problems.append(Problem(found.message, where=where, suggestions=found.suggestions))
+            continue
+        placed = place_card(declared, found, sections[zone])
+        if isinstance(placed, Problem):
+            # A file that swapped its zones (a real One Big Deck holds its Plots under "Shared
+            # Groups") is still read whole: such a card goes to its home, and the import says so.
+            placed = place_card(declared, found, None)
+            rehomed.setdefault((zone, placed), []).append(found.name)
+        tally.add(found, placed, count, where)
+    problems += tally.problems()
+    if not problems and not tally.counts:
+        problems.append(Problem(_("W pliku nie ma żadnej karty.")))
+    if problems:
+        raise ImportFailed(problems)
+    notes = tuple(
+        _rehomed_note(declared, zone, sections[zone], home, names)
+        for (zone, home), names in rehomed.items()
+    )
+    return ImportedDeck(
+        game, dict(options or {}), tally.counts, tally.cards, format=deck_format, notes=notes
+    )
+
+
+def _rehomed_note(game: GameRules, zone: str, section: str, home: str, names: list[str]) -> str:
+    """Say which cards a file's zone held where they cannot lie, and where they went instead."""
+    lang = page_lang()
+    shown = ", ".join(names[:5]) + (" …" if len(names) > 5 else "")
+    return _(
+        "W strefie „%(zone)s” (%(section)s) są karty, które nie mogą tam leżeć (%(count)d); "
+        "wczytano je do części „%(home)s”: %(cards)s."
+    ) % {
+        "zone": zone,
+        "section": game.section(section).label(lang),
+        "count": len(names),
+        "home": game.section(home).label(lang) if game.section(home) else "—",
+        "cards": shown,
+    }
+
+
+def _lackey_format(zones: DeckZones, stated: str | None, filled: list[str]) -> str | None:
+    """Return the format a file states, if its zones fit it, else the one its zones imply."""
+    declared = any(f == stated for f, _zones in zones.formats)
+    if declared and set(filled) <= set(zones.zones_of(stated)):
+        return stated
+    return zones.format_for(filled)
 
 
 def read_code(code: str, *, options: Mapping[str, str] | None = None) -> ImportedDeck:
@@ -434,7 +669,7 @@ def read_code(code: str, *, options: Mapping[str, str] | None = None) -> Importe
     except codes.CodeError as exc:
         raise ImportFailed([Problem(exc.message)]) from None
     stated = {**opened.options, **(options or {})}
-    return ImportedDeck(opened.game, stated, opened.cards, opened.cards_by_id)
+    return ImportedDeck(opened.game, stated, opened.cards, opened.cards_by_id, format=opened.format)
 
 
 def read_import(
@@ -444,13 +679,15 @@ def read_import(
     options: Mapping[str, str] | None = None,
     game: str | None = None,
 ) -> ImportedDeck:
-    """Read `text` in format `fmt` ("text", "json" or "code") and settle the deck's options.
+    """Read `text` in format `fmt` (one of FORMATS) and settle the deck's options.
 
-    A text is read as a deck of `game` (the default game without one); JSON and codes say
-    their own game.
+    A text or a `.dek` file is read as a deck of `game` (the default game without one); JSON
+    and codes say their own game.
     """
     if fmt == "json":
         imported = read_json(text, options=options)
+    elif fmt == "lackey":
+        imported = read_lackey(text, game=game, options=options)
     elif fmt == "code":
         imported = read_code(text, options=options)
     else:
@@ -458,7 +695,7 @@ def read_import(
     settled = settle_options(
         rules.get_game(imported.game), imported.options, imported.cards_by_id.values()
     )
-    return ImportedDeck(imported.game, settled, imported.cards, imported.cards_by_id)
+    return replace(imported, options=settled)
 
 
 def settle_options(
@@ -508,26 +745,32 @@ def infer_option(option, cards: Iterable[Card]) -> str | None:
 def unsaved_sheet(imported: ImportedDeck, *, name: str, lang: str) -> DeckSheet:
     """Group an imported deck as the deck page does, with the rules' verdict computed now."""
     game = Game.objects.get(slug=imported.game)
-    deck = Deck(name=name, game=game, options=imported.options)
-    cards = imported.cards_by_id
-    counts = sorted(
-        ((cards[card_id], n) for card_id, n in imported.cards.items()),
-        key=lambda pair: pair[0].search_name,
+    deck_format = imported.format or rules.get_game(game.slug).default_format.id
+    deck = Deck(name=name, game=game, options=imported.options, format=deck_format)
+    entries = imported.entries
+    contract = contract_for(
+        game=game.slug, options=imported.options, format=deck_format, entries=entries
     )
-    stored = judge(contract_for(game=game.slug, options=imported.options, counts=counts))
-    return selectors.sheet_for(deck=deck, counts=counts, verdict=stored, lang=lang)
+    return selectors.sheet_for(deck=deck, entries=entries, verdict=judge(contract), lang=lang)
 
 
 # ---------------------------------------------------------------------------------------------
 # The command line: a text deck judged without saving
 
 
+def imported_contract(imported: ImportedDeck) -> dict[str, Any]:
+    """Return an imported deck in the rules' JSON contract."""
+    return contract_for(
+        game=imported.game,
+        options=imported.options,
+        format=imported.format or "",
+        entries=imported.entries,
+    )
+
+
 def judge_text(
     text: str, *, game: str | None = None, options: Mapping[str, str] | None = None
 ) -> rules.Verdict:
     """Resolve a plain-text deck in the catalogue and validate it; raise ImportFailed."""
-    game = game or rules.default_game_id()
-    imported = read_text(text, game=game, options=options)
-    counts = [(imported.cards_by_id[card_id], n) for card_id, n in imported.cards.items()]
-    contract: dict[str, Any] = contract_for(game=game, options=imported.options, counts=counts)
-    return rules.validate_contract(contract)
+    imported = read_text(text, game=game or rules.default_game_id(), options=options)
+    return rules.validate_contract(imported_contract(imported))

@@ -1,4 +1,4 @@
-"""Deck import and export: plain text, JSON contract, deck codes."""
+"""Deck import and export: plain text, JSON contract, LackeyCCG's .dek, deck codes."""
 
 from django.urls import path
 
@@ -10,5 +10,6 @@ urlpatterns = [
     path("code/<str:code>/open/", transfer_views.deck_code_open, name="deck-code-open"),
     path("<uuid:deck_id>/export.txt", transfer_views.deck_export_text, name="deck-export-text"),
     path("<uuid:deck_id>/export.json", transfer_views.deck_export_json, name="deck-export-json"),
+    path("<uuid:deck_id>/export.dek", transfer_views.deck_export_dek, name="deck-export-dek"),
     path("<uuid:deck_id>/code/", transfer_views.deck_code_of, name="deck-code-of"),
 ]

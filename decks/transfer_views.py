@@ -6,7 +6,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
@@ -53,6 +53,11 @@ class ImportForm(DeckOptionsMixin, forms.Form):
 
     def __init__(self, *args, game, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if game.deck_zones is not None:
+            self.fields["format"].choices = [
+                *self.fields["format"].choices,
+                ("lackey", _("LackeyCCG (plik .dek)")),
+            ]
         self.add_option_fields(game)
         for option_id in self.option_ids:
             # Unchosen, an option is the one the import states or its cards agree on.
@@ -98,6 +103,7 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
                 name=data["name"],
                 options=imported.options,
                 game=imported.game,
+                format=imported.format,
                 cards=imported.cards,
             )
         except transfer.ImportFailed as failed:
@@ -112,6 +118,8 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
                 _("Zaimportowano talię „%(name)s”: %(count)d kart.")
                 % {"name": deck.name, "count": deck.card_total},
             )
+            for note in imported.notes:
+                messages.warning(request, note)
             return redirect("deck-edit", deck_id=deck.pk)
         # Keep the user's text (also a file's) to fix in place; of a paste over the limit, the
         # part that is read.
@@ -164,6 +172,14 @@ def _filename(deck: Deck, extension: str) -> str:
 def deck_export_text(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     return _download(export.deck_text(deck), _filename(deck, "txt"), "text/plain")
+
+
+@require_GET
+def deck_export_dek(request: HttpRequest, deck_id) -> HttpResponse:
+    deck = readable_deck_or_404(request, deck_id)
+    if deck.game_rules.deck_zones is None:
+        raise Http404(_("Ta gra nie ma talii LackeyCCG."))
+    return _download(export.deck_dek(deck), _filename(deck, "dek"), "application/xml")
 
 
 @require_GET
@@ -221,6 +237,7 @@ def deck_code_open(request: HttpRequest, code: str) -> HttpResponse:
             name=name,
             options=imported.options,
             game=imported.game,
+            format=imported.format,
             cards=imported.cards,
         )
     except transfer.ImportFailed as failed:

@@ -135,7 +135,7 @@ def _bad_json(message: str) -> JsonResponse:
 
 
 def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
-    """Apply a JSON save from the builder: {"version", "cards": {id: count}, settings...}."""
+    """Apply a JSON save from the builder: {"version", "cards": {"id:section": count}, ...}."""
     if len(request.body) > MAX_SAVE_BYTES:
         return JsonResponse({"error": _("Zbyt duże żądanie.")}, status=413)
     shape = _("Żądanie musi być obiektem JSON z polem „version” i słownikiem „cards”.")
@@ -214,7 +214,7 @@ def _posted_int(request: HttpRequest, key: str) -> int | None:
 
 
 def _save_card(request: HttpRequest, deck: Deck) -> HttpResponse:
-    """Apply one +/− form post (the builder without JavaScript) and go back."""
+    """Apply one +/− or move form post (the builder without JavaScript) and go back."""
     back = _safe_next(request, deck)
     version, card_id = _posted_int(request, "version"), _posted_int(request, "card")
     if version is None:
@@ -223,13 +223,24 @@ def _save_card(request: HttpRequest, deck: Deck) -> HttpResponse:
     if card_id is None:
         messages.error(request, _("Brak numeru karty do dodania lub odjęcia; odśwież stronę."))
         return redirect(back)
+    section = request.POST.get("section")
     try:
-        services.deck_adjust_card(
-            deck=deck,
-            card_id=card_id,
-            delta=1 if request.POST.get("delta") == "1" else -1,
-            expected_version=version,
-        )
+        if "to" in request.POST:
+            services.deck_move_card(
+                deck=deck,
+                card_id=card_id,
+                from_section=section or "",
+                to_section=request.POST["to"],
+                expected_version=version,
+            )
+        else:
+            services.deck_adjust_card(
+                deck=deck,
+                card_id=card_id,
+                delta=1 if request.POST.get("delta") == "1" else -1,
+                expected_version=version,
+                section=section,
+            )
     except services.DeckConflict:
         messages.error(
             request,

@@ -56,3 +56,10 @@ def text_of(declaration, name: str) -> str:
 def ladder_chart(game):
     """Return a game's ladder chart declaration, None if it draws none."""
     return game.chart("ladder")
+
+
+@register.filter
+def home_section(card, deck) -> str:
+    """Return the id of the section a card's kind lies in by default in `deck`'s game."""
+    section = deck.game_rules.section_for(card.kind)
+    return section.id if section else ""

@@ -6,12 +6,18 @@ ids, are read by decks/transfer.py; the first character tells the two apart):
 
     code    = "2" + base64url(flags + body + crc), without "=" padding
     flags   = one byte: bit 0 set when body is raw deflate (wbits -15) of the payload, else the
-              payload itself; every other bit 0 (a newer writer's code is refused as unknown)
+              payload itself; bit 1 set when the payload names sections; every other bit 0
+              (a newer writer's code is refused as unknown)
     crc     = CRC-32 of "2" + flags + body, 4 bytes big-endian: any error within 32 consecutive
               bits (one changed character, two swapped neighbours) is always caught
     payload = varint(number of options) varint(number of cards) varint(count) per card,
               then ASCII fields, each ended by ",": game, format ("" for none), option id and
-              value id per option (sorted by option id), card slug per card (sorted by slug)
+              value id per option (sorted by option id), card slug per card (sorted by slug,
+              then section), and with bit 1 a section id per card ("" for the card's home)
+
+A card is an entry of its slug and count, in its kind's home section, or of its slug, count and
+the section it lies in (an INWO Group chosen to lead); one card may have entries in several
+sections. A deck whose cards all lie at home gives the same code as before sections existed.
 
 Varints are unsigned LEB128. The counts come first and the slugs together so that deflate finds
 the slugs' shared prefixes and the runs of equal counts. The same deck gives the same code with
@@ -42,6 +48,7 @@ MAX_SLUG_CHARS = 120
 SLUG = re.compile(rf"[a-z0-9_-]{{1,{MAX_SLUG_CHARS}}}", re.ASCII)
 
 _FLAG_DEFLATE = 0x01
+_FLAG_SECTIONS = 0x02
 _CRC_BYTES = 4
 _MAX_VARINT_BYTES = 5  # 35 bits: far beyond any count
 _SEPARATOR = b","
@@ -90,6 +97,7 @@ _WHAT = {
     "option": ("identyfikator opcji", "option id"),
     "value": ("wartość opcji", "option value"),
     "format": ("identyfikator formatu", "format id"),
+    "section": ("identyfikator części talii", "section id"),
 }
 
 
@@ -116,12 +124,18 @@ def _check_count(slug: str, count: object) -> int:
     )
 
 
-def _duplicate_card(slug: str) -> DeckCodeError:
+def _duplicate_card(slug: str, section: str | None = None) -> DeckCodeError:
+    where_pl = f" w części {section!r}" if section else ""
+    where_en = f" in section {section!r}" if section else ""
     return _error(
         "duplicate_card",
-        f"Karta {slug!r} występuje w talii więcej niż raz; podaj ją raz, z liczbą kopii.",
-        f"Card {slug!r} appears more than once; list it once, with its count.",
+        f"Karta {slug!r} występuje{where_pl} więcej niż raz; podaj ją raz, z liczbą kopii.",
+        f"Card {slug!r} appears more than once{where_en}; list it once, with its count.",
     )
+
+
+# One card of a deck: (slug, count) at its home, (slug, count, section id) elsewhere.
+CardEntry = tuple[str, int] | tuple[str, int, str]
 
 
 @dataclass(frozen=True)
@@ -129,14 +143,15 @@ class DeckCode:
     """What a deck code carries: the game, the deck's options and format, the cards by slug.
 
     Construction checks every id and count (raising DeckCodeError) and normalises: `cards`
-    becomes a tuple of (slug, count) sorted by slug (a mapping {slug: count} is accepted too),
+    becomes a tuple of (slug, count) or (slug, count, section) sorted by slug, then section (a
+    mapping {slug: count} is accepted too; an empty or None section is the home),
     `options` a dict sorted by option id. Two decks that differ only in order are equal.
     """
 
     game: str
     options: Mapping[str, str] = field(default_factory=dict)
     format: str | None = None
-    cards: tuple[tuple[str, int], ...] = ()
+    cards: tuple[CardEntry, ...] = ()
 
     def __post_init__(self) -> None:
         _check_slug(self.game, "game")
@@ -148,15 +163,25 @@ class DeckCode:
             _check_slug(key, "option"): _check_slug(value, "value")
             for key, value in self.options.items()
         }
-        pairs = self.cards.items() if isinstance(self.cards, Mapping) else self.cards
-        cards: dict[str, int] = {}
-        for slug, count in pairs:
+        items = self.cards.items() if isinstance(self.cards, Mapping) else self.cards
+        cards: dict[tuple[str, str], int] = {}
+        for item in items:
+            slug, count, *rest = item
+            section = rest[0] if rest else None
             _check_slug(slug, "card")
-            if slug in cards:
-                raise _duplicate_card(slug)
-            cards[slug] = _check_count(slug, count)
+            key = (slug, _check_slug(section, "section") if section else "")
+            if key in cards:
+                raise _duplicate_card(slug, key[1])
+            cards[key] = _check_count(slug, count)
         object.__setattr__(self, "options", dict(sorted(options.items())))
-        object.__setattr__(self, "cards", tuple(sorted(cards.items())))
+        object.__setattr__(
+            self,
+            "cards",
+            tuple(
+                (slug, count, section) if section else (slug, count)
+                for (slug, section), count in sorted(cards.items())
+            ),
+        )
 
     def __hash__(self) -> int:
         return hash((self.game, tuple(self.options.items()), self.format, self.cards))
@@ -164,7 +189,12 @@ class DeckCode:
     @property
     def total(self) -> int:
         """Return the number of copies in the deck."""
-        return sum(count for _slug, count in self.cards)
+        return sum(card[1] for card in self.cards)
+
+    @property
+    def has_sections(self) -> bool:
+        """Tell whether a card lies outside its home: the code then names sections."""
+        return any(len(card) == 3 for card in self.cards)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -186,10 +216,12 @@ def _payload(deck: DeckCode) -> bytes:
     fields = [deck.game, deck.format or ""]
     for option, value in deck.options.items():
         fields += [option, value]
-    fields += [slug for slug, _count in deck.cards]
+    fields += [card[0] for card in deck.cards]
+    if deck.has_sections:
+        fields += [card[2] if len(card) == 3 else "" for card in deck.cards]
     out = bytearray(_varint(len(deck.options)) + _varint(len(deck.cards)))
-    for _slug, count in deck.cards:
-        out += _varint(count)
+    for card in deck.cards:
+        out += _varint(card[1])
     for text in fields:
         out += text.encode("ascii") + _SEPARATOR
     return bytes(out)
@@ -209,10 +241,11 @@ def encode(deck: DeckCode) -> str:
     payload = _payload(deck)
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     deflated = packer.compress(payload) + packer.flush()
+    sections = _FLAG_SECTIONS if deck.has_sections else 0
     if len(deflated) < len(payload):
-        data = bytes([_FLAG_DEFLATE]) + deflated
+        data = bytes([_FLAG_DEFLATE | sections]) + deflated
     else:
-        data = bytes([0]) + payload
+        data = bytes([sections]) + payload
     data += _crc(data)
     code = VERSION + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
     if len(code) > MAX_CODE_CHARS or len(payload) > MAX_PAYLOAD_BYTES:
@@ -229,8 +262,8 @@ def encode(deck: DeckCode) -> str:
 # Reading
 
 
-def _unpacked(text: str) -> bytes:
-    """Return the payload of a code's text, checked: version, base64, checksum, size."""
+def _unpacked(text: str) -> tuple[int, bytes]:
+    """Return the flags and payload of a code's text, checked: version, base64, checksum, size."""
     if len(text) > MAX_CODE_CHARS:
         raise _not_a_code(
             "too_long",
@@ -268,14 +301,14 @@ def _unpacked(text: str) -> bytes:
             "bad_checksum", "suma kontrolna się nie zgadza", "the checksum does not match"
         )
     flags, body_bytes = data[0], data[1:]
-    if flags & ~_FLAG_DEFLATE:
+    if flags & ~(_FLAG_DEFLATE | _FLAG_SECTIONS):
         raise _not_a_code(
             "unknown_version",
             "nieznane flagi; może pochodzi z nowszej wersji serwisu",
             "unknown flags; it may come from a newer version of the site",
         )
     if not flags & _FLAG_DEFLATE:
-        return body_bytes
+        return flags, body_bytes
     unpacker = zlib.decompressobj(-15)
     try:
         payload = unpacker.decompress(body_bytes, MAX_PAYLOAD_BYTES + 1)
@@ -291,7 +324,7 @@ def _unpacked(text: str) -> bytes:
         raise _not_a_code("truncated", "urwany", "cut short")
     if unpacker.unused_data:
         raise _not_a_code("malformed", "dane po końcu", "data past its end")
-    return payload
+    return flags, payload
 
 
 class _Reader:
@@ -325,15 +358,16 @@ class _Reader:
             yield piece.decode("ascii", "backslashreplace")
 
 
-def _read(payload: bytes) -> DeckCode:
+def _read(flags: int, payload: bytes) -> DeckCode:
     reader = _Reader(payload)
+    named = bool(flags & _FLAG_SECTIONS)
     n_options = reader.varint()
     n_cards = reader.varint()
     # Every option takes at least 4 bytes and every card 3: bigger numbers are lies.
     if 4 * n_options + 3 * n_cards > len(payload):
         raise _not_a_code("truncated", "urwany", "cut short")
     counts = [reader.varint() for _ in range(n_cards)]
-    fields = reader.fields(2 + 2 * n_options + n_cards)
+    fields = reader.fields(2 + 2 * n_options + n_cards * (2 if named else 1))
     game = _check_slug(next(fields), "game")
     format_id = next(fields) or None
     options: dict[str, str] = {}
@@ -348,13 +382,9 @@ def _read(payload: bytes) -> DeckCode:
                 "Copy the code again, whole.",
             )
         options[option] = _check_slug(next(fields), "value")
-    cards: dict[str, int] = {}
-    for count in counts:
-        slug = _check_slug(next(fields), "card")
-        if slug in cards:
-            raise _duplicate_card(slug)
-        cards[slug] = _check_count(slug, count)
-    return DeckCode(game, options, format_id, tuple(cards.items()))
+    slugs = [_check_slug(next(fields), "card") for _ in counts]
+    sections = [next(fields) for _ in counts] if named else [""] * len(counts)
+    return DeckCode(game, options, format_id, tuple(zip(slugs, counts, sections, strict=True)))
 
 
 def decode(text: str) -> DeckCode:
@@ -362,4 +392,4 @@ def decode(text: str) -> DeckCode:
 
     Whitespace anywhere in the text is ignored (a code wrapped across lines still reads).
     """
-    return _read(_unpacked(text))
+    return _read(*_unpacked(text))

@@ -354,6 +354,30 @@ class Format:
     deck_size: str | None = None
 
 
+@dataclass(frozen=True)
+class DeckZones:
+    """How another program's deck files name a game's sections: LackeyCCG's zones.
+
+    `formats` pairs a format with its zones ({zone name: section id}), in order: a file implies
+    the first format whose zones hold every zone it fills (INWO's "Shared Groups" and "Shared
+    Plots" make a One Big Deck). `game` is the program's name for the game (`<game>INWO</game>`).
+    """
+
+    game: str
+    formats: tuple[tuple[str, Mapping[str, str]], ...]
+    # The card attribute a file's `<set>` names, by its English label ("Limited"); None: none.
+    set_attribute: str | None = None
+
+    def format_for(self, zone_names: Iterable[str]) -> str | None:
+        """Return the format whose zones hold all of `zone_names`, None if none does."""
+        names = set(zone_names)
+        return next((f for f, zones in self.formats if names <= set(zones)), None)
+
+    def zones_of(self, format_id: str) -> Mapping[str, str]:
+        """Return {zone name: section id} of a format, the first declared for any other."""
+        return next((z for f, z in self.formats if f == format_id), self.formats[0][1])
+
+
 ChartStyle = Literal["bars", "columns", "ladder"]
 
 
@@ -427,6 +451,8 @@ class Game:
     validate: Callable[[Any], Verdict]
     # The card attributes the validator reads from a deck's JSON contract.
     contract_attributes: tuple[str, ...] = ()
+    # The zones of LackeyCCG's .dek files, for import and export; None: the game has none.
+    deck_zones: DeckZones | None = None
     # How many copies of a card a deck may hold, from its attributes; None while unknown.
     copy_limit: Callable[[Mapping[str, Any]], int | None] = lambda attributes: None
     rulebook: Text | None = None

@@ -1,6 +1,16 @@
 """Illuminati: New World Order: its cards, deck sections, formats and validator."""
 
-from rules.core.schema import Chart, Draw, Format, Game, HandRule, Section, Text, kinds_of
+from rules.core.schema import (
+    Chart,
+    DeckZones,
+    Draw,
+    Format,
+    Game,
+    HandRule,
+    Section,
+    Text,
+    kinds_of,
+)
 from rules.inwo.carddata import FORMAT as LACKEY
 from rules.inwo.carddata import read_carddata
 from rules.inwo.face import FACE
@@ -26,6 +36,8 @@ from rules.inwo.validate import (
     parse_deck,
     validate,
 )
+
+_PLAYER_ZONES = {"Lead Cards": LEAD, "Group Deck": GROUPS, "Plot Deck": PLOTS}
 
 GAME = Game(
     id=GAME_ID,
@@ -97,6 +109,17 @@ GAME = Game(
     parse_deck=parse_deck,
     validate=validate,
     contract_attributes=CONTRACT_ATTRIBUTES,
+    # LackeyCCG's INWO plugin (shared/data/inwo/decks): a player's deck has its lead cards, Group
+    # deck and Plot deck; a One Big Deck file shares the Groups and Plots instead.
+    deck_zones=DeckZones(
+        game="INWO",
+        formats=(
+            (STANDARD, _PLAYER_ZONES),
+            (TOURNAMENT, _PLAYER_ZONES),
+            (ONE_BIG_DECK, {"Lead Cards": LEAD, "Shared Groups": GROUPS, "Shared Plots": PLOTS}),
+        ),
+        set_attribute="set",
+    ),
     rulebook=Text(
         pl="Illuminati: New World Order – polskie tłumaczenie zasad",
         en="Illuminati: New World Order rulebook (Polish translation)",

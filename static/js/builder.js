@@ -34,9 +34,20 @@
     statusLine.classList.toggle("problem", Boolean(problem));
   }
 
+  // Counts are kept per card and section, "<card id>:<section id>"; a search result shows the
+  // card's copies in all sections.
+  function cardTotal(cardId) {
+    return Object.keys(counts).reduce(function (sum, key) {
+      return key.split(":")[0] === String(cardId) ? sum + counts[key] : sum;
+    }, 0);
+  }
+
   function showCounts() {
     document.querySelectorAll("[data-count-for]").forEach(function (el) {
       el.textContent = counts[el.dataset.countFor] || 0;
+    });
+    document.querySelectorAll("[data-count-for-card]").forEach(function (el) {
+      el.textContent = cardTotal(el.dataset.countForCard);
     });
   }
 
@@ -68,12 +79,43 @@
     timer = setTimeout(save, delay === undefined ? 150 : delay);
   }
 
-  function change(cardId, delta) {
-    const next = Math.max(0, (counts[cardId] || 0) + delta);
-    if (next) counts[cardId] = next; else delete counts[cardId];
+  // The entry a button means: its own section, else (a search result) the card's home for
+  // adding and, for taking away, its home while it has copies there, else where it lies, as
+  // the server does for the form without JavaScript.
+  function entryKey(button, delta) {
+    const cardId = button.dataset.card;
+    if (button.dataset.section !== undefined) return cardId + ":" + button.dataset.section;
+    const home = cardId + ":" + (button.dataset.home || "");
+    if (delta > 0 || counts[home]) return home;
+    const elsewhere = Object.keys(counts).find(function (key) {
+      return key.split(":")[0] === cardId && counts[key] > 0;
+    });
+    return elsewhere || home;
+  }
+
+  function add(key, delta) {
+    const next = Math.max(0, (counts[key] || 0) + delta);
+    if (next) counts[key] = next; else delete counts[key];
+  }
+
+  function changed() {
     showCounts();
     writeDraft();
     if (!conflicted && !signedOut) schedule();
+  }
+
+  function change(button, delta) {
+    add(entryKey(button, delta), delta);
+    changed();
+  }
+
+  // One copy to another section the card may lie in.
+  function move(button) {
+    const from = button.dataset.card + ":" + button.dataset.section;
+    if (!counts[from]) return;
+    add(from, -1);
+    add(button.dataset.card + ":" + button.dataset.moveTo, 1);
+    changed();
   }
 
   function swap(id, html) {
@@ -214,7 +256,10 @@
     if (form.classList.contains("count-buttons")) {
       event.preventDefault();
       const button = event.submitter || form.querySelector("button[data-delta='1']");
-      change(button.dataset.card, Number(button.dataset.delta));
+      change(button, Number(button.dataset.delta));
+    } else if (form.classList.contains("move-buttons")) {
+      event.preventDefault();
+      if (event.submitter) move(event.submitter);
     } else if (form.id === "settings-form") {
       event.preventDefault();
       const data = new FormData(form);
@@ -235,12 +280,14 @@
     if (event.target.closest("input, textarea, select")) return;
     const row = event.target.closest("[data-card]");
     if (!row) return;
+    // The row's own buttons say which entry it is (a deck line's section, a result's home).
+    const button = row.querySelector(".count-buttons button") || row;
     if (event.key === "+" || event.key === "=") {
       event.preventDefault();
-      change(row.dataset.card, 1);
+      change(button, 1);
     } else if (event.key === "-" || event.key === "_") {
       event.preventDefault();
-      change(row.dataset.card, -1);
+      change(button, -1);
     }
   });
 
@@ -272,6 +319,11 @@
   // on, else ask.
   let draft = null;
   try { draft = JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { draft = null; }
+  // A draft kept before counts were keyed by section ("<card id>" alone) cannot say where its
+  // cards lie: its cards are dropped, its settings kept.
+  if (draft && draft.cards && Object.keys(draft.cards).some(function (key) { return key.indexOf(":") < 0; })) {
+    draft.cards = null;
+  }
   const draftCards = draft && draft.cards && JSON.stringify(draft.cards) !== savedCounts;
   const draftSettings = draft && draft.settings && typeof draft.settings === "object";
   if (draftCards || draftSettings) {

@@ -191,7 +191,11 @@ def test_refused_settings_are_shown_by_the_field_and_not_sent_again(page, fallen
     human = Card.objects.filter(kind="human").first()
     plus(page, human.pk)
     saved(page)
-    assert len(bodies) == 2 and "name" not in bodies[1] and bodies[1]["cards"] == {str(human.pk): 1}
+    assert (
+        len(bodies) == 2
+        and "name" not in bodies[1]
+        and bodies[1]["cards"] == {f"{human.pk}:humans": 1}
+    )
     deck = Deck.objects.get(owner__username="ustawienia")
     assert (deck.name, deck.description, deck.card_total) == ("Dobra nazwa", "", 1)
 
@@ -233,7 +237,7 @@ def test_an_ended_session_asks_to_log_in_again_and_keeps_the_changes(page, falle
     page.wait_for_timeout(500)
     assert len(sent) == 1
     draft = page.evaluate(f"JSON.parse(localStorage.getItem('deck-draft:{deck.pk}'))")
-    assert draft["cards"] == {str(human.pk): 2}
+    assert draft["cards"] == {f"{human.pk}:humans": 2}
 
     page.unroute("**/save/")
     page.reload()  # back from logging in: the draft is saved

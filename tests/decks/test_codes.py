@@ -64,7 +64,7 @@ def test_a_code_opens_after_the_cards_got_other_database_ids(legal):
         Card.objects.create(game=game, kind=kind, name=name, slug=slug, attributes=attributes)
     opened = codes.open_code(code)
     by_id = {card.pk: card.slug for card in opened.cards_by_id.values()}
-    assert {by_id[card_id]: n for card_id, n in opened.cards.items()} == before
+    assert {by_id[card_id]: n for (card_id, _section), n in opened.cards.items()} == before
     assert opened.options == {"faction": "fallen"}
 
 
@@ -72,7 +72,7 @@ def test_a_link_to_a_code_page_is_read_as_its_code(legal):
     code = codes.deck_code(legal)
     url = f"https://example.org/decks/code/{code}/?name=X"
     imported = transfer.read_code(url)
-    assert {imported.cards_by_id[i].slug: n for i, n in imported.cards.items()} == (
+    assert {imported.cards_by_id[i].slug: n for i, n in imported.card_counts.items()} == (
         counts_by_slug(legal)
     )
     assert imported.options == {"faction": "fallen"}
@@ -101,7 +101,8 @@ def test_a_version_1_code_made_before_still_opens_with_its_faction():
         {"faction": "fallen"},
         None,
     )
-    assert opened.cards == {gaap.pk: 2, matka.pk: 1}
+    # Those codes knew no sections: each card lies in its kind's home.
+    assert opened.cards == {(gaap.pk, "zastep"): 2, (matka.pk, "humans"): 1}
     assert codes.open_code(legacy_code("L", {gaap.pk: 1})).options == {"faction": "lord"}
 
 

@@ -115,7 +115,8 @@ def test_saving_returns_the_new_version_and_the_panels(client, owner):
     data = response.json()
     assert response.status_code == 200
     assert data["version"] == 2
-    assert data["counts"] == {str(angel.pk): 2}
+    # Keyed by card and section: the builder shows each card where it lies.
+    assert data["counts"] == {f"{angel.pk}:zastep": 2}
     assert "Gabriel Testowy" in data["panels"]["deck"]
     assert 'data-code="deck-size"' in data["panels"]["verdict"]
     assert 'data-code="hierarchy-ladder"' not in data["panels"]["verdict"]

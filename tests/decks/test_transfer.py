@@ -41,7 +41,8 @@ def laska():
 
 
 def counts_of(deck):
-    return {card.pk: count for card, count in selectors.deck_counts(deck)}
+    """Return a deck's entries as an import gives them: {(card id, section id): count}."""
+    return {(entry.card.pk, entry.section): entry.count for entry in selectors.deck_entries(deck)}
 
 
 def import_page(client, **fields):
@@ -123,7 +124,7 @@ def test_a_name_that_does_not_read_back_is_exported_as_its_slug(owner):
     )
     text = export.deck_text(deck)
     assert "2 aniol-1" in text.splitlines()
-    assert transfer.read_text(text).cards == {odd.pk: 2}
+    assert transfer.read_text(text).card_counts == {odd.pk: 2}
 
 
 # --- text import: names, suggestions, ambiguity ----------------------------------------------
@@ -131,7 +132,7 @@ def test_a_name_that_does_not_read_back_is_exported_as_its_slug(owner):
 
 def test_names_match_ignoring_case_and_diacritics_and_lines_add_up(gaap, laska):
     imported = transfer.read_text("1 GAAP\n1x gaap\njawna laska\n")
-    assert imported.cards == {gaap.pk: 2, laska.pk: 1}
+    assert imported.card_counts == {gaap.pk: 2, laska.pk: 1}
 
 
 def test_unknown_names_get_their_line_and_close_matches(gaap, laska):
@@ -170,7 +171,7 @@ def test_an_ambiguous_name_lists_the_cards_and_their_slugs_are_accepted():
     assert "SAMAEL (samael-fallen)" in problem.message
     assert "Samael (samael-lord)" in problem.message
     assert set(problem.suggestions) == {"samael-lord", "samael-fallen"}
-    assert transfer.read_text("1 samael-lord\n1 Samael-Fallen\n").cards == {
+    assert transfer.read_text("1 samael-lord\n1 Samael-Fallen\n").card_counts == {
         first.pk: 1,
         second.pk: 1,
     }
@@ -184,7 +185,7 @@ def test_an_ambiguous_name_is_exported_as_its_slug_and_round_trips(owner):
     )
     text = export.deck_text(deck)
     assert "2 samael-lord" in text.splitlines()
-    assert transfer.read_text(text).cards == {first.pk: 2}
+    assert transfer.read_text(text).card_counts == {first.pk: 2}
 
 
 def test_copies_adding_up_over_99_are_refused(gaap):
@@ -225,7 +226,7 @@ def test_json_cards_resolve_by_id_else_by_name(gaap, laska, other_game):
         ],
     }
     imported = transfer.read_json(json.dumps(data))
-    assert imported.cards == {gaap.pk: 3, laska.pk: 1}
+    assert imported.card_counts == {gaap.pk: 3, laska.pk: 1}
 
 
 @pytest.mark.parametrize(
@@ -293,7 +294,7 @@ def test_a_successful_text_import_opens_the_builder(client, owner, gaap):
         owner,
         "Moja",
         "private",
-        {gaap.pk: 2},
+        {(gaap.pk, "zastep"): 2},
     )
 
 
@@ -442,7 +443,7 @@ def test_the_code_page_shows_the_deck_and_its_verdict_without_saving(client, leg
         46,
     )
     assert sheet.verdict["valid"] is True
-    assert sheet.counts == counts_of(legal)
+    assert sheet.counts == {f"{pk}:{section}": n for (pk, section), n in counts_of(legal).items()}
     html = response.content.decode()
     assert "Talia jest zgodna z zasadami budowania talii." in html
     assert "Seraph fallen 0" in html
@@ -738,7 +739,7 @@ def test_an_unknown_name_after_a_word_still_gets_did_you_mean(gaap):
 def test_a_card_whose_whole_name_has_two_words_is_not_taken_for_a_count():
     card = AngelFactory(name="Anioł Gaap", slug="aniol-gaap", faction="fallen")
     AngelFactory(name="Gaap", slug="gaap", faction="fallen")
-    assert transfer.read_text("Anioł Gaap\n").cards == {card.pk: 1}
+    assert transfer.read_text("Anioł Gaap\n").card_counts == {card.pk: 1}
 
 
 def test_the_rules_format_errors_are_introduced_in_the_pages_language():

@@ -253,7 +253,7 @@ def flipped_last_bits() -> str:
         ("2" + "A" * MAX_CODE_CHARS, "too_long"),
         ("1LAAA", "unknown_version"),  # a version-1 code: decks/transfer.py reads those
         ("3AAAAAAA", "unknown_version"),
-        (craft(payload(0, [], b"g", b""), flags=0x02), "unknown_version"),
+        (craft(payload(0, [], b"g", b""), flags=0x04), "unknown_version"),
         ("2AAA$AAA", "not_base64"),
         ("2AAAAA", "not_base64"),  # a length no base64 text has
         ("2AAAA=", "not_base64"),
@@ -336,3 +336,52 @@ def test_a_deck_that_cannot_have_a_code_is_refused_on_construction(make, code):
     with pytest.raises(DeckCodeError) as caught:
         make()
     assert caught.value.code == code
+
+
+# --- sections ---------------------------------------------------------------------------------
+
+TROJAN = DeckCode(
+    "inwo",
+    {},
+    "standard",
+    [("shangri-la", 1, "lead"), ("shangri-la", 3, "plots"), ("ufos", 1), ("gun-lobby", 1, "lead")],
+)
+
+
+def test_a_card_outside_its_home_survives_a_round_trip():
+    code = encode(TROJAN)
+    assert decode(code) == TROJAN
+    assert decode(code).cards == (
+        ("gun-lobby", 1, "lead"),
+        ("shangri-la", 1, "lead"),
+        ("shangri-la", 3, "plots"),
+        ("ufos", 1),
+    )
+    assert TROJAN.total == 6
+
+
+def test_a_deck_at_home_gives_the_code_it_gave_before_sections():
+    at_home = DeckCode("inwo", {}, None, [("ufos", 1, ""), ("gun-lobby", 2, None)])
+    assert at_home.cards == (("gun-lobby", 2), ("ufos", 1)) and not at_home.has_sections
+    assert encode(at_home) == encode(DeckCode("inwo", {}, None, {"ufos": 1, "gun-lobby": 2}))
+    assert base64.urlsafe_b64decode(encode(at_home)[1:] + "==")[0] & 0x02 == 0
+
+
+def test_a_code_naming_sections_sets_its_flag_and_a_section_per_card():
+    code = encode(TROJAN)
+    data = base64.urlsafe_b64decode(code[1:] + "=" * (-len(code[1:]) % 4))
+    assert data[0] & 0x02
+    raw = zlib.decompress(data[1:-4], -15) if data[0] & 0x01 else data[1:-4]
+    assert raw.endswith(b"gun-lobby,shangri-la,shangri-la,ufos,lead,lead,plots,,")
+
+
+def test_one_card_twice_in_one_section_is_refused():
+    with pytest.raises(DeckCodeError) as caught:
+        DeckCode("inwo", {}, None, [("ufos", 1, "lead"), ("ufos", 2, "lead")])
+    assert caught.value.code == "duplicate_card"
+    assert "lead" in caught.value.message("en")
+
+
+def test_a_crafted_section_must_be_a_slug():
+    crafted = craft(payload(0, [1], b"inwo", b"", b"ufos", b"Lead!"), flags=0x02)
+    assert error_of(crafted).code == "bad_slug"
