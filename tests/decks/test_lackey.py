@@ -180,9 +180,7 @@ def test_every_real_deck_imports_whole_and_round_trips_through_dek():
     files = deck_files()
     assert len(files) == 47
     parsed = {path.name: lackey.parse(path.read_text(encoding="utf-8")) for path in files}
-    build_catalogue(
-        card.name for deck in parsed.values() for zone in deck.zones for card in zone.cards
-    )
+    build_catalogue()
     owner = UserFactory()
     for path in files:
         text = path.read_text(encoding="utf-8")
@@ -233,12 +231,7 @@ def test_real_decks_get_the_verdicts_their_lists_deserve():
             "The_Nuclear_Genie.dek",
         )
     }
-    build_catalogue(
-        card.name
-        for text in texts.values()
-        for zone in lackey.parse(text).zones
-        for card in zone.cards
-    )
+    build_catalogue()
     owner = UserFactory()
     decks = {}
     for name, text in texts.items():
