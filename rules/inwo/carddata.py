@@ -166,7 +166,7 @@ def _read_row(number: int, line: str, header: list[str]) -> ReadCard:
     _choice(attributes, "back", row["Deck"], BACKS.get, "talia (rewers)", "Deck")
     for reader in _COLUMN_READERS[kind]:
         reader(attributes, row, kind)
-    _stats(attributes, row)
+    _stats(attributes, row, kind)
     if row["ERRATA"]:
         attributes["errata"] = row["ERRATA"]
     # The schema has the last word: a value on a kind that lacks it (a Resource's Power) is no
@@ -309,7 +309,7 @@ _COLUMN_READERS = {
 }
 
 
-def _stats(attributes: dict[str, Any], row: dict[str, str]) -> None:
+def _stats(attributes: dict[str, Any], row: dict[str, str], kind: str) -> None:
     """Read Power (`6/4` power/global power), Resistance and Control; `*` marks a starred value."""
     starred = False
     if row["Power"]:
@@ -341,6 +341,10 @@ def _stats(attributes: dict[str, Any], row: dict[str, str]) -> None:
                 f"unreadable Control {row['Control']!r}",
             )
         attributes["control_arrows"] = int(row["Control"])
-    # Only a printed star is a fact; its absence is not recorded as "not starred".
+    # A star is a fact; so is its absence, but only where every figure the kind prints is given
+    # (a Group's Power and Resistance, an Illuminati's Power): an empty field might hide one.
+    printed = ("Power",) if kind == ILLUMINATI else ("Power", "Resistance")
     if starred:
         attributes["starred"] = True
+    elif kind in SCHEMA.attribute("starred").kinds and all(row[column] for column in printed):
+        attributes["starred"] = False

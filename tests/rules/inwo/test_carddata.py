@@ -99,6 +99,7 @@ def test_power_and_global_power(by_name):
         "global_power": 4,
         "resistance": 5,
         "control_arrows": 2,
+        "starred": False,
     }
     assert "global_power" not in by_name["Gun Lobby"].attributes  # "1": no global power
 
@@ -111,8 +112,11 @@ def test_starred_values(by_name):
     assert "power" not in opec
     gun_lobby = by_name["Gun Lobby"].attributes  # Resistance "3*"
     assert (gun_lobby["resistance"], gun_lobby["starred"]) == (3, True)
-    # No star printed is no fact either way.
-    assert "starred" not in by_name["C.I.A."].attributes
+    # Power and Resistance printed without a star: not starred.
+    assert by_name["C.I.A."].attributes["starred"] is False
+    assert by_name["UFOs"].attributes["starred"] is False  # an Illuminati prints no Resistance
+    # Nothing printed says nothing either way.
+    assert "starred" not in by_name["Car Bomb"].attributes
 
 
 def test_qualified_alignments_and_attributes_count_as_the_card_having_them(by_name):
