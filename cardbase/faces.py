@@ -412,21 +412,7 @@ class _Painter:
             self._arrows()
         if face.landscape or face.figures or face.foot_left or face.foot_right:
             return self._paint_with_figures()
-        if face.badge is not None:
-            self._badge()
-        if face.corner is not None:
-            self._corner_mark()
-        self._line(
-            face.kind_label.upper(),
-            centre_x=165 if face.badge is not None else 150,
-            top=42,
-            max_width=150,
-            size=15,
-            min_size=9,
-            bold=True,
-            fill=self.accent,
-            spacing=1.5,
-        )
+        self._marks_and_kind(centre_x=165 if face.badge is not None else 150, top=42, width=150)
 
         if face.title is not None or face.rings is not None or face.text is not None:
             self._name_block(top=96, bottom=206)
@@ -473,6 +459,25 @@ class _Painter:
             )
         return self.image
 
+    def _marks_and_kind(self, *, centre_x: float, top: float, width: float) -> None:
+        """Draw the badge and corner mark the face has, and the kind's name in capitals."""
+        face = self.face
+        if face.badge is not None:
+            self._badge()
+        if face.corner is not None:
+            self._corner_mark()
+        self._line(
+            face.kind_label.upper(),
+            centre_x=centre_x,
+            top=top,
+            max_width=width,
+            size=15,
+            min_size=9,
+            bold=True,
+            fill=self.accent,
+            spacing=1.5,
+        )
+
     def _paint_with_figures(self) -> Image.Image:
         """Lay out a face whose foot holds large figures and corner lists (INWO's Groups), or
         one lying on its side: kind, name, text, then the figures, then the corners."""
@@ -483,21 +488,7 @@ class _Painter:
         figure_top = 194 if landscape else 300
         foot_top = 250 if landscape else 358
         below = figure_top if face.figures else foot_top
-        if face.badge is not None:
-            self._badge()
-        if face.corner is not None:
-            self._corner_mark()
-        self._line(
-            face.kind_label.upper(),
-            centre_x=centre,
-            top=kind_top,
-            max_width=wide - 60,
-            size=15,
-            min_size=9,
-            bold=True,
-            fill=self.accent,
-            spacing=1.5,
-        )
+        self._marks_and_kind(centre_x=centre, top=kind_top, width=wide - 60)
         if face.text is not None:
             middle = name_top + (below - name_top) * 0.42
             self._name_block(top=name_top, bottom=middle - 10)

@@ -23,19 +23,15 @@ import rules
 from cardbase.models import Card, CardSource, Game
 from cardbase.services import card_slug, describe_validation_error
 from rules.core.cardrows import CardFile, CardFileError, ReadCard, RejectedRow
-from rules.core.schema import Text
+from rules.core.schema import Text, TextError
 from rules.core.verdict import card_key
 
 Status = Literal["added", "updated", "unchanged", "rejected"]
 STATUSES: tuple[Status, ...] = ("added", "updated", "unchanged", "rejected")
 
 
-class CardImportError(Exception):
+class CardImportError(TextError):
     """An import that cannot start: an unknown game or format, a file that cannot be read."""
-
-    def __init__(self, message: Text) -> None:
-        super().__init__(message("en"))
-        self.message = message
 
 
 @dataclass(frozen=True)

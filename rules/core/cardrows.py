@@ -11,15 +11,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.schema import Text
+from rules.core.schema import Text, TextError
 
 
-class CardFileError(ValueError):
+class CardFileError(TextError):
     """A file a reader cannot read at all (no header, a missing column); rows are never guessed."""
-
-    def __init__(self, message: Text) -> None:
-        super().__init__(message("en"))
-        self.message = message
 
 
 @dataclass(frozen=True)

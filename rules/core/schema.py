@@ -50,6 +50,14 @@ class Text(Mapping[str, str]):
         return texts.get(lang) or texts.get(FALLBACK_LANG) or next(iter(texts.values()))
 
 
+class TextError(ValueError):
+    """An error whose message is a Text, said in whichever language its reader needs."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(message("en"))
+        self.message = message
+
+
 @dataclass(frozen=True)
 class Value:
     """One allowed value of a choice attribute: its stable id, label and extra search words.
