@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 import rules
 from cardbase.filters import UNKNOWN, CardFilter, catalogue_attributes, is_ranked
 from cardbase.language import page_lang
-from cardbase.models import Card, CardSource, Printing
+from cardbase.models import Card, CardSource, Game, Printing
 from rules.core.schema import Attribute
 
 PAGE_SIZES = (24, 48, 96)
@@ -76,6 +76,11 @@ def _unknown_also_match(*, params: QueryDict, matched: int) -> tuple[UnknownAlso
         if extra > 0:
             found.append(UnknownAlsoMatch(facet=name, count=extra, params=widened))
     return tuple(found)
+
+
+def games_with_card_counts() -> QuerySet[Game]:
+    """Return every game with the number of its cards in the catalogue (`card_count`)."""
+    return Game.objects.annotate(card_count=Count("cards")).order_by("name")
 
 
 def card_by_slug(*, game: str, slug: str) -> Card:

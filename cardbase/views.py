@@ -7,14 +7,15 @@ from django.views.decorators.http import require_GET
 from cardbase import search, selectors
 from cardbase.face_files import face_png_path
 from cardbase.filters import CardFilter
-from cardbase.models import Card, Game
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    games = Game.objects.all()
+    games = selectors.games_with_card_counts()
     return render(
-        request, "cardbase/home.html", {"games": games, "card_count": Card.objects.count()}
+        request,
+        "cardbase/home.html",
+        {"games": games, "card_count": sum(game.card_count for game in games)},
     )
 
 

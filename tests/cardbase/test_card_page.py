@@ -146,3 +146,16 @@ def test_a_human_page_shows_the_ability_for_each_faction(client):
     body = client.get(human.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert "Umiejętność dla Upadłych</dt>\n        <dd>Odrzuć tylko ją.</dd>" in body
     assert 'Umiejętność dla Aniołów Pana</dt>\n        <dd><span class="unknown">' in body
+
+
+def test_home_page_counts_each_game_s_cards_and_says_which_have_none(client):
+    AngelFactory(name="Gaap", slug="gaap")
+    GameFactory(slug="dark-eden", name="Dark Eden")
+    body = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Przeglądaj 1 kartę ze źródłem każdej informacji" in body
+    assert "(1 karta)" in body
+    assert "(jeszcze bez kart)" in body
+    AngelFactory(name="Paimon", slug="paimon")
+    body = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Browse 2 cards, each fact with its source" in body
+    assert "(2 cards)" in body and "(no cards yet)" in body
