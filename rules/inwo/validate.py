@@ -11,7 +11,7 @@ is shared by the table, so neither the one-Illuminati nor the size rule applies 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.core.verdict import (
@@ -96,7 +96,9 @@ def parse_deck(data: object) -> Deck:
         raise DeckFormatError(
             "game", f"expected {GAME_ID!r}, got {describe_value(data.get('game'))}"
         )
-    deck_format = data.get("format") or STANDARD
+    deck_format = data.get("format")
+    if deck_format is None:
+        deck_format = STANDARD
     if deck_format not in FORMATS:
         raise DeckFormatError(
             "format",
@@ -108,7 +110,7 @@ def parse_deck(data: object) -> Deck:
         raise DeckFormatError("cards", f"expected a list of cards, {got}")
     merged: dict[tuple[str, str], Card] = {}
     for index, raw in enumerate(raw_cards):
-        card = _parse_card(raw, f"cards[{index}]")
+        card = _parse_card(raw, index)
         key = (card_key(card.name), card.section)
         known = merged.get(key)
         if known is None:
@@ -134,24 +136,26 @@ def parse_deck(data: object) -> Deck:
     return Deck(cards=tuple(merged.values()), format=deck_format)
 
 
-def _parse_card(raw: object, path: str) -> Card:
-    if not isinstance(raw, Mapping):
-        raise DeckFormatError(path, f"a card must be an object, got {describe_value(raw)}")
+def _parse_card(raw: object, index: int) -> Card:
+    if not isinstance(raw, dict):
+        raise DeckFormatError(
+            f"cards[{index}]", f"a card must be an object, got {describe_value(raw)}"
+        )
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         raise DeckFormatError(
-            f"{path}.name", f"expected the card's name, got {describe_value(name)}"
+            f"cards[{index}].name", f"expected the card's name, got {describe_value(name)}"
         )
     kind = raw.get("kind")
-    if kind not in ALL_KINDS:
+    if not isinstance(kind, str) or kind not in ALL_KINDS:
         raise DeckFormatError(
-            f"{path}.kind",
+            f"cards[{index}].kind",
             f"unknown kind {describe_value(kind)}; expected one of {', '.join(sorted(ALL_KINDS))}",
         )
     count = raw.get("count")
     if type(count) is not int or not 1 <= count <= MAX_COUNT:
         raise DeckFormatError(
-            f"{path}.count",
+            f"cards[{index}].count",
             f"expected a whole number from 1 to {MAX_COUNT}, got {describe_value(count)}",
         )
     section = raw.get("section")
@@ -159,13 +163,13 @@ def _parse_card(raw: object, path: str) -> Card:
         section = LEAD if kind == ILLUMINATI else _DECK_OF_BACK[USUAL_BACK[kind]]
     elif section not in SECTIONS:
         raise DeckFormatError(
-            f"{path}.section",
+            f"cards[{index}].section",
             f"unknown section {describe_value(section)}; expected one of {', '.join(SECTIONS)}",
         )
     back = raw.get("back")
     if back is not None and back not in BACKS:
         raise DeckFormatError(
-            f"{path}.back",
+            f"cards[{index}].back",
             f"unknown back {describe_value(back)}; expected puppet or hand (or null)",
         )
     return Card(name=name.strip(), kind=kind, section=section, count=count, back=back)

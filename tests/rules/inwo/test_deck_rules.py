@@ -198,6 +198,9 @@ def test_entries_of_one_card_in_one_section_merge_and_in_two_stay_apart():
         ({"game": "inwo", "cards": [card("X", "plot", count=0)]}, "cards[0].count"),
         ({"game": "inwo", "cards": [card("", "plot")]}, "cards[0].name"),
         ({"game": "inwo", "format": "draft", "cards": []}, "format"),
+        ({"game": "inwo", "format": 0, "cards": []}, "format"),
+        ({"game": "inwo", "cards": [card("X", ["plot"])]}, "cards[0].kind"),
+        ({"game": "inwo", "cards": ["X"]}, "cards[0]"),
         ({"game": "inwo"}, "cards"),
         (
             {"game": "inwo", "cards": [card("X", "plot"), card("x", "goal")]},
