@@ -93,7 +93,9 @@ class CardSerializer(serializers.ModelSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     kind = serializers.ChoiceField(choices=(), read_only=True)  # its choices: get_fields()
     copy_limit = serializers.IntegerField(
-        read_only=True, allow_null=True, help_text="Copies a deck may hold; null while unknown."
+        read_only=True,
+        allow_null=True,
+        help_text="Copies a deck may hold; null while unknown or where the game sets no limit.",
     )
     ability = serializers.CharField(
         source="text", read_only=True, allow_null=True, help_text="The card's text."

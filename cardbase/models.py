@@ -174,7 +174,13 @@ class Card(models.Model):
     @property
     def copy_limit(self) -> int | None:
         """Return how many copies a deck may hold, None while the game's rule cannot tell."""
-        return self.game_rules.copy_limit(self.attributes or {})
+        rule = self.game_rules.copy_limit
+        return None if rule is None else rule(self.attributes or {})
+
+    @property
+    def limits_copies(self) -> bool:
+        """Tell whether the card's game limits how many copies of a card a deck holds."""
+        return self.game_rules.copy_limit is not None
 
 
 class Printing(models.Model):

@@ -7,6 +7,7 @@ it back to the same deck.
 
 import json
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from cardbase.language import page_lang
@@ -119,7 +120,7 @@ def _kinds_text(game: GameRules, entries: list[Entry], ambiguous: set[str], lang
         of_kind = [entry for entry in entries if entry.card.kind == kind.id]
         if not of_kind:
             continue
-        out += ["", textformat.comment((kind.plural or kind.label)(lang).capitalize())]
+        out += ["", textformat.comment(capfirst((kind.plural or kind.label)(lang)))]
         if ladder is None or kind.id not in ladder.kinds:
             out += lines(of_kind)
             continue
@@ -132,7 +133,7 @@ def _kinds_text(game: GameRules, entries: list[Entry], ambiguous: set[str], lang
         unknown = [e for e in of_kind if not e.card.attribute(ladder.id)]
         if unknown:
             title = _("%(kind)s: %(attribute)s nieznany") % {
-                "kind": (kind.plural or kind.label)(lang).capitalize(),
+                "kind": capfirst((kind.plural or kind.label)(lang)),
                 "attribute": ladder.label(lang),
             }
             out += [textformat.comment(title), *lines(unknown)]

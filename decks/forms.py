@@ -1,6 +1,7 @@
 """Forms for decks: the fields every deck has, and one choice per option its game declares."""
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from cardbase.language import page_lang
@@ -18,7 +19,7 @@ class DeckOptionsMixin:
         self.option_ids = [option.id for option in game.options]
         for option in game.options:
             self.fields[option.id] = forms.ChoiceField(  # type: ignore[attr-defined]
-                label=option.label(lang).capitalize(),
+                label=capfirst(option.label(lang)),
                 choices=[(value.id, value.label(lang)) for value in option.values],
                 required=option.required,
                 widget=self.option_widget,

@@ -9,6 +9,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 from django.http import QueryDict
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 import rules
@@ -17,6 +18,7 @@ from cardbase.filters import CardFilter
 from cardbase.language import page_lang
 from cardbase.models import Card
 from cardbase.models import Game as CatalogueGame
+from cardbase.selectors import facet_names
 from decks.contract import Entry, contract_for, verdict_in
 from decks.filters import PublicDeckFilter
 from decks.models import Deck, DeckCard, DeckVersion
@@ -452,7 +454,7 @@ def _kind_plural(game: Game, kind_id: str, lang: str) -> str:
     kind = game.schema.kind(kind_id)
     if kind is None:
         return kind_id
-    return (kind.plural or kind.label)(lang).capitalize()
+    return capfirst((kind.plural or kind.label)(lang))
 
 
 def _ladder(game: Game, options: Mapping[str, str], lines: list[Line], lang: str) -> list[Rung]:
@@ -505,6 +507,7 @@ class BuilderSearch:
     filterset: CardFilter
     page: Page
     all_cards: bool  # the player asked for cards that do not fit the deck's options too
+    facet_names: list[str]  # the deck's game's own facets: the kind and its attributes'
 
 
 def fitting_options_q(deck: Deck, *, prefix: str = "") -> Q:
@@ -541,7 +544,8 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
     filterset = CardFilter(params, queryset=base, game=deck.game.slug)
     queryset = filterset.qs if filterset.is_valid() else Card.objects.none()
     page = Paginator(queryset, BUILDER_PAGE_SIZE).get_page(page_number)
-    return BuilderSearch(filterset=filterset, page=page, all_cards=all_cards)
+    facets, _ranges = facet_names(deck.game.slug)
+    return BuilderSearch(filterset=filterset, page=page, all_cards=all_cards, facet_names=facets)
 
 
 PUBLIC_PAGE_SIZE = 30

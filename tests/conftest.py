@@ -10,6 +10,16 @@ from tests.data import card_data_file
 OTHER_GAME = "aniolowie-bis"
 
 
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test():
+    """Give every test the site's language: a request in English leaves it active in the thread."""
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def other_game():
     """Register a second game id for tests of cards that belong to another game; return it.
