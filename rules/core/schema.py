@@ -532,8 +532,3 @@ def values(*items: tuple[str, str, str] | Value) -> tuple[Value, ...]:
 def kinds_of(*ids: str) -> frozenset[str]:
     """Return a set of kind ids (reads better in declarations than a bare frozenset)."""
     return frozenset(ids)
-
-
-def all_ids(items: Iterable[Kind | Value | Attribute]) -> tuple[str, ...]:
-    """Return the ids of declared items, in order."""
-    return tuple(item.id for item in items)

@@ -174,7 +174,8 @@ SCHEMA = CardSchema(
         ),
         KindDecl(
             NWO,
-            Text(pl="NWO (Nowy Porządek Świata)", en="NWO (New World Order)"),
+            # The rulebook calls them "karty NWO" and never spells the letters out in Polish.
+            Text(pl="karta NWO", en="NWO (New World Order)"),
             Text(pl="karty NWO", en="NWO cards"),
             ("nwo",),
         ),

@@ -12,7 +12,7 @@ is shared by the table, so neither the one-Illuminati nor the size rule applies 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.core.verdict import (
     MAX_COUNT,
@@ -109,31 +109,32 @@ def parse_deck(data: object) -> Deck:
         got = "missing" if "cards" not in data else f"got {describe_value(raw_cards)}"
         raise DeckFormatError("cards", f"expected a list of cards, {got}")
     merged: dict[tuple[str, str], Card] = {}
+    # One card is one kind and one back wherever its copies lie.
+    kind_of: dict[str, str] = {}
+    back_of: dict[str, str] = {}
     for index, raw in enumerate(raw_cards):
         card = _parse_card(raw, index)
-        key = (card_key(card.name), card.section)
+        name_key = card_key(card.name)
+        kind = kind_of.setdefault(name_key, card.kind)
+        back = back_of.setdefault(name_key, card.back) if card.back else back_of.get(name_key)
+        if kind != card.kind or (card.back and back != card.back):
+            raise DeckFormatError(
+                f"cards[{index}]",
+                f"{card.name!r} appears twice with different "
+                f"{'kinds' if kind != card.kind else 'backs'}",
+            )
+        key = (name_key, card.section)
         known = merged.get(key)
         if known is None:
             merged[key] = card
-        elif (
-            known.kind != card.kind
-            or None not in (known.back, card.back)
-            and known.back != card.back
-        ):
-            raise DeckFormatError(
-                f"cards[{index}]",
-                f"{card.name!r} appears twice in {card.section} with different "
-                f"{'kinds' if known.kind != card.kind else 'backs'}",
-            )
         else:
-            merged[key] = Card(
-                known.name,
-                known.kind,
-                known.section,
-                known.count + card.count,
-                known.back or card.back,
-            )
-    return Deck(cards=tuple(merged.values()), format=deck_format)
+            merged[key] = replace(known, count=known.count + card.count)
+    # An entry that leaves the back unknown takes it from another entry of the card.
+    cards = tuple(
+        card if card.back or name_key not in back_of else replace(card, back=back_of[name_key])
+        for (name_key, _), card in merged.items()
+    )
+    return Deck(cards=cards, format=deck_format)
 
 
 def _parse_card(raw: object, index: int) -> Card:

@@ -206,9 +206,35 @@ def test_entries_of_one_card_in_one_section_merge_and_in_two_stay_apart():
             {"game": "inwo", "cards": [card("X", "plot"), card("x", "goal")]},
             "cards[1]",
         ),
+        (
+            {
+                "game": "inwo",
+                "cards": [card("X", "organization"), card("x", "plot", section="lead")],
+            },
+            "cards[1]",
+        ),
+        (
+            {
+                "game": "inwo",
+                "cards": [
+                    card("A", "illuminati", back="hand"),
+                    card("a", "illuminati", section="plots"),
+                    card("A", "illuminati", section="groups", back="puppet"),
+                ],
+            },
+            "cards[2]",
+        ),
     ],
 )
 def test_input_that_is_no_deck_is_refused_at_its_place(data, path):
     with pytest.raises(DeckFormatError) as caught:
         validate_contract(data)
     assert caught.value.path == path
+
+
+def test_an_entry_of_unknown_back_takes_the_back_another_entry_gives():
+    deck = legal()
+    deck["cards"][0]["back"] = "puppet"
+    deck["cards"][3] = plots(22)
+    deck["cards"].append(card("ufos", "illuminati", section="plots"))
+    assert summary(deck) == [("wrong-section", E, ("ufos",))]
