@@ -111,19 +111,16 @@ def _fill(game: Game, attribute: Attribute, value_id: str, index: int) -> str:
 
 
 def _counted(sheet: DeckSheet, declared: Chart, attribute: Attribute | None) -> list[Line]:
-    """Return the lines a chart counts: of its kinds (or its attribute's) and its sections."""
+    """Return the lines a chart counts: of its kinds (or its attribute's), in its sections."""
     kinds = declared.kinds or (attribute.kinds if attribute else None)
     sections = declared.sections
-    game = _game(sheet)
-    lines = []
-    for line in sheet.lines:
-        section = game.section_for(line.card.kind)
-        if kinds is not None and line.card.kind not in kinds:
-            continue
-        if sections is not None and (section is None or section.id not in sections):
-            continue
-        lines.append(line)
-    return lines
+    # A card counts in the section it lies in, which a player may have chosen.
+    return [
+        line
+        for line in sheet.lines
+        if (kinds is None or line.card.kind in kinds)
+        and (sections is None or line.section in sections)
+    ]
 
 
 def _ladder_chart(sheet: DeckSheet, declared: Chart) -> charts.Chart:

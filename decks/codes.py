@@ -57,8 +57,7 @@ def deck_code(deck: Deck) -> str:
     game = deck.game_rules
     cards = []
     for entry in deck_entries(deck):
-        home = game.section_for(entry.card.kind)
-        at_home = entry.section == (home.id if home else "")
+        at_home = entry.section == game.home_id(entry.card.kind)
         cards.append((entry.card.slug, entry.count, "" if at_home else entry.section))
     code = deckcode.DeckCode(
         game=deck.game.slug, options=deck.options, format=deck.format or None, cards=cards
@@ -118,16 +117,13 @@ def open_code(text: str) -> OpenedCode:
 
 def _placed(game: rules.core.Game, card: Card, section_id: str) -> str:
     """Return the section a code puts a card in ("" names its home); raise CodeError if none."""
-    if not section_id:
-        home = game.section_for(card.kind)
-        return home.id if home else ""
-    section = game.section(section_id)
-    if section is None or not section.takes(card.kind):
+    placed = game.placed(card.kind, section_id)
+    if placed is None:
         raise CodeError(
             _("Kod kładzie kartę „%(card)s” w części „%(section)s”, której ta gra jej nie daje.")
             % {"card": card.name, "section": section_id}
         )
-    return section.id
+    return placed
 
 
 def _open_legacy(code: str) -> OpenedCode:

@@ -606,8 +606,7 @@ def version_entries(
     for key, count in cards.items():
         card_id, section = _version_key(key)
         if section is None:
-            home = game.section_for(kinds.get(card_id, ""))
-            section = home.id if home else ""
+            section = game.home_id(kinds.get(card_id, ""))
         entries[(card_id, section)] = entries.get((card_id, section), 0) + count
     return entries
 

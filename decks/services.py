@@ -223,9 +223,9 @@ def _entry_key(raw: object) -> tuple[int, str | None]:
 
 def _section_of(game: rules.core.Game, card: Card, section_id: str | None) -> str:
     """Return where a card lies: the section asked for if it takes the card, else refuse."""
-    home = game.section_for(card.kind)
-    if section_id is None:
-        return home.id if home else ""
+    placed = game.placed(card.kind, section_id)
+    if placed is not None:
+        return placed
     section = game.section(section_id)
     if section is None:
         allowed = ", ".join(s.id for s in game.sections) or "—"
@@ -234,15 +234,13 @@ def _section_of(game: rules.core.Game, card: Card, section_id: str | None) -> st
             % {"section": _shown(section_id), "allowed": allowed},
             "section",
         )
-    if not section.takes(card.kind):
-        lang = translation.get_language() or "pl"
-        allowed = ", ".join(s.label(lang) for s in game.sections_for(card.kind)) or "—"
-        raise DeckInputError(
-            _("Karta „%(card)s” nie może leżeć w części „%(section)s”; może w: %(allowed)s.")
-            % {"card": card.name, "section": section.label(lang), "allowed": allowed},
-            "section",
-        )
-    return section.id
+    lang = translation.get_language() or "pl"
+    allowed = ", ".join(s.label(lang) for s in game.sections_for(card.kind)) or "—"
+    raise DeckInputError(
+        _("Karta „%(card)s” nie może leżeć w części „%(section)s”; może w: %(allowed)s.")
+        % {"card": card.name, "section": section.label(lang), "allowed": allowed},
+        "section",
+    )
 
 
 def _resolve_cards(game: Game, cards: object) -> list[Entry]:

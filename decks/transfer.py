@@ -285,14 +285,12 @@ def place_card(game: GameRules, card: Card, section_id: str | None) -> str | Pro
 
     A named section that does not take the card is a Problem that says where it may lie.
     """
-    if section_id is None:
-        home = game.section_for(card.kind)
-        return home.id if home else ""
-    section = game.section(section_id)
-    if section is not None and section.takes(card.kind):
-        return section.id
+    placed = game.placed(card.kind, section_id)
+    if placed is not None:
+        return placed
     lang = page_lang()
     allowed = ", ".join(s.label(lang) for s in game.sections_for(card.kind)) or "—"
+    section = game.section(section_id)
     where = section.label(lang) if section else section_id
     return Problem(
         _("Karta „%(card)s” nie może leżeć w części „%(section)s”; może w: %(allowed)s.")

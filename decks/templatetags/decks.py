@@ -61,5 +61,4 @@ def ladder_chart(game):
 @register.filter
 def home_section(card, deck) -> str:
     """Return the id of the section a card's kind lies in by default in `deck`'s game."""
-    section = deck.game_rules.section_for(card.kind)
-    return section.id if section else ""
+    return deck.game_rules.home_id(card.kind)

@@ -485,6 +485,19 @@ class Game:
         """Return the section a card of this kind goes into by default."""
         return next((s for s in self.sections if kind_id in s.kinds), None)
 
+    def home_id(self, kind_id: str) -> str:
+        """Return the id of the section a card of this kind goes into by default, "" if none."""
+        home = self.section_for(kind_id)
+        return home.id if home else ""
+
+    def placed(self, kind_id: str, section_id: str | None) -> str | None:
+        """Return where a card of this kind lies: its home when no section is named, the named
+        section if it takes the kind, None if it does not (or the game has no such section)."""
+        if not section_id:
+            return self.home_id(kind_id)
+        section = self.section(section_id)
+        return section.id if section is not None and section.takes(kind_id) else None
+
     def sections_for(self, kind_id: str) -> tuple[Section, ...]:
         """Return every section a card of this kind may lie in, its home first."""
         home = self.section_for(kind_id)
