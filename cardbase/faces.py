@@ -213,7 +213,9 @@ def face_of(
         return _value_label(attribute, value, attributes, lang)
 
     def badge(attribute: Attribute, value: Any) -> str:
-        return f"{value:02d}" if attribute.type == "int" else label(attribute, value)
+        if attribute.type == "int":
+            return f"{value:0{attribute.digits or 1}d}"
+        return label(attribute, value)
 
     def rings(attribute: Attribute, value: Any) -> Rings:
         return Rings(style.ring_counts.get(value), label(attribute, value))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -23,11 +23,11 @@ import rules
 from cardbase.models import Card, CardSource, Game
 from cardbase.services import card_slug, describe_validation_error
 from rules.core.cardrows import CardFile, CardFileError, ReadCard, RejectedRow
-from rules.core.schema import Text, TextError
+from rules.core.schema import CardSchema, Text, TextError
 from rules.core.verdict import card_key
 
-Status = Literal["added", "updated", "unchanged", "rejected"]
-STATUSES: tuple[Status, ...] = ("added", "updated", "unchanged", "rejected")
+Status = Literal["added", "updated", "unchanged", "kept", "rejected"]
+STATUSES: tuple[Status, ...] = get_args(Status)
 
 
 class CardImportError(TextError):
@@ -36,7 +36,8 @@ class CardImportError(TextError):
 
 @dataclass(frozen=True)
 class RowOutcome:
-    """What became of one row: added, updated (which facts changed), unchanged or rejected."""
+    """What became of one row: added, updated (which facts changed), unchanged, kept (the
+    catalogue's card differs and was left as it is) or rejected."""
 
     row: int
     status: Status
@@ -72,13 +73,20 @@ class ImportReport:
 
 
 def import_cards(
-    *, game_slug: str, fmt: str, text_or_path: str | Path, dry_run: bool = False
+    *,
+    game_slug: str,
+    fmt: str,
+    text_or_path: str | Path,
+    dry_run: bool = False,
+    update: bool = True,
 ) -> ImportReport:
     """Import a card data file (a Path is read as UTF-8, a str is the file's text).
 
     Everything happens in one transaction: an error midway leaves the catalogue as it was. A
     rejected row is reported and skipped; the others are stored. A card that already holds what
     its row says is not written at all, so a second run of the same file changes nothing.
+    Without `update` a card that differs from its row is kept as it is (an operator's
+    correction survives `make setup`) and reported as kept.
     """
     game, reader = _game_and_reader(game_slug, fmt)
     text = _text_of(text_or_path)
@@ -87,7 +95,14 @@ def import_cards(
     except CardFileError as error:
         raise CardImportError(error.message) from error
     with transaction.atomic():
-        report = _store(game=game, fmt=fmt, card_file=card_file, dry_run=dry_run)
+        report = _store(
+            game=game,
+            schema=rules.get_game(game_slug).schema,
+            fmt=fmt,
+            card_file=card_file,
+            dry_run=dry_run,
+            update=update,
+        )
         if dry_run:
             transaction.set_rollback(True)
     return report
@@ -146,10 +161,21 @@ def _text_of(text_or_path: str | Path) -> str:
         ) from error
 
 
-def _store(*, game: Game, fmt: str, card_file: CardFile, dry_run: bool) -> ImportReport:
+def _store(
+    *,
+    game: Game,
+    schema: CardSchema,
+    fmt: str,
+    card_file: CardFile,
+    dry_run: bool,
+    update: bool,
+) -> ImportReport:
     document = card_file.document
     stored = list(
-        Card.objects.filter(game=game).prefetch_related(
+        # The game rides along: each card's checks read its game's rules through it.
+        Card.objects.filter(game=game)
+        .select_related("game")
+        .prefetch_related(
             Prefetch(
                 "sources",
                 queryset=CardSource.objects.filter(rulebook=document),
@@ -179,7 +205,15 @@ def _store(*, game: Game, fmt: str, card_file: CardFile, dry_run: bool) -> Impor
         card = existing.get(key)
         slug = card.slug if card is not None else _free_slug(row.name, used_slugs)
         used_slugs.add(slug)
-        outcome, source = _store_row(game=game, card=card, row=row, slug=slug, document=document)
+        outcome, source = _store_row(
+            game=game,
+            schema=schema,
+            card=card,
+            row=row,
+            slug=slug,
+            document=document,
+            update=update,
+        )
         outcomes.append(outcome)
         if source is not None:
             stale_sources.extend(s.pk for s in getattr(card, "file_sources", ()))
@@ -214,10 +248,16 @@ def _clash(first: ReadCard) -> Text:
 
 
 def _store_row(
-    *, game: Game, card: Card | None, row: ReadCard, slug: str, document: str
+    *,
+    game: Game,
+    schema: CardSchema,
+    card: Card | None,
+    row: ReadCard,
+    slug: str,
+    document: str,
+    update: bool,
 ) -> tuple[RowOutcome, CardSource | None]:
     """Add or update the row's card if it differs; return the outcome and the source to store."""
-    schema = rules.get_game(game.slug).schema
     values: dict[str, Any] = {
         "name": row.name,
         "kind": row.kind,
@@ -230,14 +270,17 @@ def _store_row(
     changed = _changes(card, values) if card is not None else ()
     if card is not None and not changed and _same_source(card, source):
         return RowOutcome(row.row, "unchanged", row.name, slug), None
+    if card is not None and changed and not update:
+        return RowOutcome(row.row, "kept", row.name, slug, changed), None
     target = card or Card(game=game, slug=slug)
     # A row that only moved (or whose quote changed) rewrites its source, not the card.
     if card is None or changed:
         for name, value in values.items():
             setattr(target, name, value)
         try:
-            # The one-slug-per-game constraint is this importer's to keep; the rest is checked.
-            target.full_clean(validate_unique=False, validate_constraints=False)
+            # The one-slug-per-game constraint is this importer's to keep, and the game is the
+            # importer's own (no query to find it again); the rest is checked.
+            target.full_clean(exclude=["game"], validate_unique=False, validate_constraints=False)
         except ValidationError as error:
             return RowOutcome(row.row, "rejected", row.name, slug, reason=_reason(error)), None
         target.save()

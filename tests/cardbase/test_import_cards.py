@@ -83,11 +83,11 @@ def test_the_real_file_imports_every_card_once_with_its_source(inwo, inwo_cardda
 
 def test_a_second_run_changes_nothing_and_says_so(inwo, inwo_carddata, capsys):
     first = import_cards(game_slug="inwo", fmt="lackey", text_or_path=inwo_carddata)
-    assert first.totals == {"added": 768, "updated": 0, "unchanged": 0, "rejected": 0}
+    assert first.totals == {"added": 768, "updated": 0, "unchanged": 0, "kept": 0, "rejected": 0}
     stamps = dict(Card.objects.values_list("slug", "updated"))
     with CaptureQueriesContext(connection) as queries:
         second = import_cards(game_slug="inwo", fmt="lackey", text_or_path=inwo_carddata)
-    assert second.totals == {"added": 0, "updated": 0, "unchanged": 768, "rejected": 0}
+    assert second.totals == {"added": 0, "updated": 0, "unchanged": 768, "kept": 0, "rejected": 0}
     assert not second.changed_catalogue
     writes = [
         q["sql"]
@@ -114,7 +114,7 @@ def test_a_changed_row_updates_exactly_that_card(inwo, inwo_carddata):
     )
     (updated,) = [outcome for outcome in report.rows if outcome.status == "updated"]
     assert (updated.row, updated.name, updated.changed) == (220, "C.I.A.", ("power",))
-    assert report.totals == {"added": 0, "updated": 1, "unchanged": 767, "rejected": 0}
+    assert report.totals == {"added": 0, "updated": 1, "unchanged": 767, "kept": 0, "rejected": 0}
     cia = Card.objects.get(game=inwo, slug="cia")
     assert (cia.attributes["power"], cia.attributes["global_power"]) == (7, 4)
     assert [s.quote for s in cia.sources.all()] == [new_row]
@@ -298,3 +298,34 @@ def test_the_api_cites_a_card_s_row_of_the_data_file(inwo, client, tmp_path):
     import_cards(game_slug="inwo", fmt="lackey", text_or_path=write(tmp_path, CAR_BOMB))
     body = client.get("/api/v1/cards/inwo/car-bomb/").json()
     assert [(s["rulebook"], s["page"], s["row"]) for s in body["sources"]] == [(DOCUMENT, None, 2)]
+
+
+def test_setup_keeps_an_operator_s_correction_and_import_cards_overwrites_it(
+    inwo, tmp_path, capsys
+):
+    (tmp_path / "inwo").mkdir()
+    path = write(tmp_path / "inwo", CAR_BOMB, CIA)
+    import_cards(game_slug="inwo", fmt="lackey", text_or_path=path)
+    cia = Card.objects.get(game=inwo, slug="cia")
+    cia.attributes = {**cia.attributes, "power": 7}
+    cia.save()
+    call_command("load_card_data", "--dir", str(tmp_path), "--verbose-rows")
+    out = capsys.readouterr().out.splitlines()
+    assert "row 3: kept C.I.A., corrected in the catalogue (the file says otherwise: power)" in out
+    assert Card.objects.get(pk=cia.pk).attributes["power"] == 7
+    report = import_cards(game_slug="inwo", fmt="lackey", text_or_path=path)
+    assert report.totals == {"added": 0, "updated": 1, "unchanged": 1, "kept": 0, "rejected": 0}
+    assert Card.objects.get(pk=cia.pk).attributes["power"] == 6
+
+
+def test_a_first_import_costs_no_query_per_row_beyond_its_write(
+    inwo, tmp_path, django_assert_num_queries
+):
+    rows = [
+        line(Name=f"Plot {n}", Set="Limited", Rarity="C", Deck="Master", Type="Plot")
+        for n in range(20)
+    ]
+    # One insert per card; per run: the game, the stored cards, their sources, the sources'
+    # insert and the transaction's savepoint. Never a lookup per row.
+    with django_assert_num_queries(20 + 5):
+        import_cards(game_slug="inwo", fmt="lackey", text_or_path=write(tmp_path, *rows))

@@ -54,6 +54,11 @@ def write_report(write, report: ImportReport, *, lang: str, quiet: bool = False)
                     **values,
                     "changed": ", ".join(outcome.changed),
                 }
+            elif outcome.status == "kept":
+                line = _(
+                    "wiersz %(row)s: zostawiono %(name)s, poprawioną w katalogu (plik podaje "
+                    "inaczej: %(changed)s)"
+                ) % {**values, "changed": ", ".join(outcome.changed)}
             else:
                 line = _("wiersz %(row)s: odrzucono %(name)s: %(reason)s") % {
                     **values,
@@ -71,6 +76,14 @@ def write_report(write, report: ImportReport, *, lang: str, quiet: bool = False)
         )
         % {"document": report.document, **totals}
     )
+    if totals["kept"]:
+        write(
+            _(
+                "Kart poprawionych w katalogu, zostawionych mimo innych danych w pliku: "
+                "%(kept)s; python manage.py import_cards nadpisze je plikiem."
+            )
+            % totals
+        )
     if report.dry_run:
         write(_("Próba: nic nie zapisano."))
     elif not report.changed_catalogue:

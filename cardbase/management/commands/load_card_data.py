@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -14,8 +15,9 @@ from cardbase.management.commands.import_cards import write_report
 
 class Command(BaseCommand):
     help = (
-        "Import each game's data file (Game.data_files) from CARD_DATA_DIR; for a file that is "
-        "not there, say how to import it."
+        "Import each game's data file (Game.data_files) from CARD_DATA_DIR, in one transaction: "
+        "new cards are added, cards edited in the catalogue are kept (import_cards overwrites "
+        "them); for a file that is not there, say how to import it."
     )
 
     def add_arguments(self, parser):
@@ -26,7 +28,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         data_dir = Path(options["dir"] or settings.CARD_DATA_DIR)
         lang = options["lang"]
-        with translation.override(lang):
+        with translation.override(lang), transaction.atomic():
             for game in rules.all_games():
                 for fmt, relative in game.data_files.items():
                     self._load(game.id, fmt, data_dir / relative, lang, options["verbose_rows"])
@@ -43,7 +45,7 @@ class Command(BaseCommand):
             )
             return
         try:
-            report = import_cards(game_slug=game_id, fmt=fmt, text_or_path=path)
+            report = import_cards(game_slug=game_id, fmt=fmt, text_or_path=path, update=False)
         except CardImportError as error:
             raise CommandError(f"{game_id}: {error.message(lang)}") from error
         write_report(self.stdout.write, report, lang=lang, quiet=not verbose)
