@@ -183,25 +183,25 @@ def card_indexes(games) -> list[Index]:
 
     A game's indexes hold its own keys only: a query filters one game's cards, and one set for
     all games would outgrow PostgreSQL's 32 columns an index. A key a game shares with one
-    before it is already led by that game's index; the first game's kind index keeps the name
-    it always had.
+    before it is already led by that game's index. Each kind index is named by its game, so a
+    new game renames none of the others'.
     """
     indexes: list[Index] = []
     led: set[str] = set()
-    for number, game in enumerate(games):
+    for game in games:
         text_keys, number_keys = indexed_attributes([game])
         text_keys = [key for key in text_keys if key not in led]
         number_keys = [key for key in number_keys if key not in led]
         if not text_keys and not number_keys:
             continue
         led.update(text_keys, number_keys)
-        kind_index = "card_kind_name" if number == 0 else f"card_kind_{game.id.replace('-', '_')}"
+        kind_index = f"card_kind_{game.id.replace('-', '_')}"
         indexes += attribute_indexes(text_keys, number_keys, kind_index=kind_index)
         indexes += missing_indexes(text_keys, number_keys)
     return indexes
 
 
-def attribute_indexes(text_keys, number_keys, kind_index: str = "card_kind_name") -> list[Index]:
+def attribute_indexes(text_keys, number_keys, *, kind_index: str) -> list[Index]:
     """Return the card table's attribute indexes: one led by each key, one led by the kind.
 
     Each holds every indexed key after its leader (and the kind, and the name last), so that a

@@ -14,7 +14,16 @@ CHOICE_COLUMNS = ("faction", "order", "color", "alignment", "sex", "edition_symb
 NULLABLE_COLUMNS = ("level", "support", "is_anielica")
 TEXT_COLUMNS = ("name_angelic", "ability_lord", "ability_fallen")
 # The attributes the catalogue filters on (cardbase.attributes.indexed_attributes).
-TEXT_INDEXED = ("alignment", "anielica", "choir", "color", "edition_symbol", "faction", "order", "sex")
+TEXT_INDEXED = (
+    "alignment",
+    "anielica",
+    "choir",
+    "color",
+    "edition_symbol",
+    "faction",
+    "order",
+    "sex",
+)
 NUMBER_INDEXED = ("level", "support")
 OLD_INDEXES = (
     "card_facets",
@@ -39,10 +48,6 @@ OLD_CONSTRAINTS = (
     "card_faction_abilities_only_on_humans",
     "card_humans_have_no_faction",
 )
-
-
-
-
 
 
 def restore_search_triggers(apps, schema_editor):
@@ -88,7 +93,9 @@ class Migration(migrations.Migration):
         migrations.RemoveIndex(model_name="card", name="card_kind_name"),
         *(
             migrations.AddIndex(model_name="card", index=index)
-            for index in attribute_indexes(TEXT_INDEXED, NUMBER_INDEXED)
+            for index in attribute_indexes(
+                TEXT_INDEXED, NUMBER_INDEXED, kind_index="card_kind_name"
+            )
         ),
         migrations.RunPython(restore_search_triggers, migrations.RunPython.noop),
     ]
