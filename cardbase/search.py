@@ -128,6 +128,7 @@ class SearchResult:
     node: Node | None
     query: str = ""
     vocabulary: Vocabulary | None = None
+    game: str | None = None  # the game searched within; None: every game
 
     def ranked(self) -> QuerySet:
         """Return the same cards, names closest to the query's words first (see `ranked`)."""
@@ -139,7 +140,9 @@ class SearchResult:
         """Return a corrected query when this one finds nothing and a close one would find cards."""
         if self.node is None or self.queryset.exists():
             return None
-        return did_you_mean(self.query, using=self.queryset.db, vocabulary=self.vocabulary)
+        return did_you_mean(
+            self.query, using=self.queryset.db, vocabulary=self.vocabulary, game=self.game
+        )
 
 
 # The vocabularies of single games, built on first use: game id -> (its declaration, vocabulary).
@@ -181,7 +184,7 @@ def search_cards(
     try:
         node = cardsearch.parse(query or "", vocabulary)
     except SearchError as error:
-        return SearchResult(queryset.none(), error, "", None, query or "", vocabulary)
+        return SearchResult(queryset.none(), error, "", None, query or "", vocabulary, game)
     return SearchResult(
         queryset.filter(query_filter(node, using=queryset.db, vocabulary=vocabulary, game=game)),
         None,
@@ -189,6 +192,7 @@ def search_cards(
         node,
         query or "",
         vocabulary,
+        game,
     )
 
 
@@ -513,10 +517,14 @@ def ranked(queryset: QuerySet, node: Node) -> QuerySet:
 
 
 def did_you_mean(
-    query: str, *, using: str = "default", vocabulary: Vocabulary | None = None
+    query: str,
+    *,
+    using: str = "default",
+    vocabulary: Vocabulary | None = None,
+    game: str | None = None,
 ) -> str | None:
     """Return `query` with its unfound words replaced by the closest words of card names, if
-    that finds cards; None otherwise.
+    that finds cards (of `game` when one is searched); None otherwise.
 
     PostgreSQL picks candidate names by trigram word similarity (the name's GIN index), SQLite
     by shared trigrams in its FTS5 mirror (or, without it, among every name); both then pick
@@ -530,7 +538,9 @@ def did_you_mean(
     except SearchError:
         return None
     cards = Card.objects.using(using)
-    translator = _Translator(using, vocabulary)
+    if game is not None:
+        cards = cards.of_game(game)
+    translator = _Translator(using, vocabulary, game)
     corrected = query
     for item in sought_words(node):
         word = item.value
@@ -543,7 +553,7 @@ def did_you_mean(
             corrected = corrected.replace(item.raw, close, 1)
     if corrected == query:
         return None
-    result = search_cards(query=corrected, queryset=cards, vocabulary=vocabulary)
+    result = search_cards(query=corrected, queryset=cards, vocabulary=vocabulary, game=game)
     return corrected if result.error is None and result.queryset.exists() else None
 
 

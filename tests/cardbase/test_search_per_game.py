@@ -78,3 +78,10 @@ def test_the_api_searches_within_the_game_asked_for(client, two_games):
     response = client.get("/api/v1/cards/", {"game": "inwo", "q": "charakter:zły"})
     assert response.status_code == 400
     assert response.json()["error"]["query"]["position"] == len("charakter:")
+
+
+def test_did_you_mean_within_a_game_proposes_only_what_finds_that_game_s_cards(two_games):
+    # "Dobra" is an Aniołowie human's word: all games find it, INWO does not.
+    assert search_cards(query="dobbra").did_you_mean() == "dobra"
+    assert search_cards(query="dobbra", game="inwo").did_you_mean() is None
+    assert search_cards(query="discordianz", game="inwo").did_you_mean() == "discordians"
