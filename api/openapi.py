@@ -214,7 +214,21 @@ VALIDATE = extend_schema(
                     }
                 ],
             },
-        )
+        ),
+        OpenApiExample(
+            "An INWO deck: a Group chosen to lead, a tournament",
+            request_only=True,
+            value={
+                "game": "inwo",
+                "format": "tournament",
+                "cards": [
+                    {"name": "UFOs", "kind": "illuminati", "section": "lead", "count": 1},
+                    {"name": "Gun Lobby", "kind": "organization", "section": "lead", "count": 1},
+                    {"name": "Crystal Skull", "kind": "resource", "section": "groups", "count": 1},
+                    {"name": "Tidal Wave", "kind": "disaster", "section": "plots", "count": 1},
+                ],
+            },
+        ),
     ],
 )
 DECK_LIST = extend_schema_view(

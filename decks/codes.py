@@ -145,10 +145,10 @@ def _open_legacy(code: str) -> OpenedCode:
     game = games.pop() if games else rules.default_game_id()
     if game not in rules.GAME_MODULES:
         raise CodeError(_("Nieznana gra „%(game)s”.") % {"game": game})
-    options = rules.get_game(game).legacy_code_letters.get(letter)
+    declared = rules.get_game(game)
+    options = declared.legacy_code_letters.get(letter)
     if options is None:
         raise CodeError(_bad(_("nieznana frakcja")))
-    declared = rules.get_game(game)
     placed = {(card_id, _placed(declared, cards[card_id], "")): n for card_id, n in counts.items()}
     return OpenedCode(game, dict(options), None, placed, cards)
 

@@ -158,6 +158,21 @@ def test_angels_of_unknown_order_count_as_angels_and_toward_no_choir(client, own
     assert "2 kart bez znanego szczebla (zakon)" in response.content.decode()
 
 
+def test_an_angel_of_unknown_order_completes_no_choir_in_the_odds(client, owner):
+    # Drawn whole, an angel of each choir would complete them all; the unknown one does not.
+    cards = [
+        AngelFactory(order="cherubim", level=9),
+        AngelFactory(order="virtues", level=6),
+        AngelFactory(order="", level=None),
+    ]
+    deck = services.deck_create(
+        owner=owner, name="Bez III", options={"faction": "lord"}, cards={c.pk: 1 for c in cards}
+    )
+    client.force_login(owner)
+    odds = client.get(url("deck-stats", deck)).context["analysis"].odds
+    assert (odds["angel"].first, odds["every_choir"].first) == (1, 0)
+
+
 def test_the_stats_show_the_exact_odds(client, deck):
     response = client.get(url("deck-stats", deck))
     odds = response.context["analysis"].odds

@@ -134,7 +134,8 @@ def test_opening_odds_of_a_legal_lord_deck():
     assert round(float(result["every_choir"].first) * 100, 2) == 45.14
 
 
-def test_angels_of_unknown_order_count_as_angels_but_toward_no_choir():
+def test_an_angel_s_chance_ignores_the_choirs_and_an_empty_choir_is_never_complete():
+    # Which angels count toward a choir is decks.analysis's to say (tested on the stats page).
     known = lord_odds(20, 6, {"III": 6}, 14)
     unknown = lord_odds(20, 6, {}, 14)
     assert known["angel"].first == unknown["angel"].first
