@@ -3,6 +3,7 @@
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import rules
@@ -224,8 +225,18 @@ class CardSource(models.Model):
         verbose_name_plural = _("źródła")
 
     def __str__(self) -> str:
+        return self.citation()
+
+    def citation(self) -> str:
+        """Say where the passage stands: a rulebook's page, a data file's row, or the document."""
         if self.page is not None:
-            return f"{self.rulebook} s. {self.page}"
+            return gettext("podręcznik %(book)s, s. %(page)s") % {
+                "book": self.rulebook,
+                "page": self.page,
+            }
         if self.row is not None:
-            return _("%(document)s, wiersz %(row)s") % {"document": self.rulebook, "row": self.row}
+            return gettext("plik danych %(document)s, wiersz %(row)s") % {
+                "document": self.rulebook,
+                "row": self.row,
+            }
         return self.rulebook

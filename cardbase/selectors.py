@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 import rules
 from cardbase.filters import UNKNOWN, CardFilter, catalogue_attributes, is_ranked
 from cardbase.language import page_lang
-from cardbase.models import Card, CardSource, Game, Printing
+from cardbase.models import Card, Game, Printing
 from rules.core.schema import Attribute
 
 PAGE_SIZES = (24, 48, 96)
@@ -86,8 +86,7 @@ def games_with_card_counts() -> QuerySet[Game]:
 def card_by_slug(*, game: str, slug: str) -> Card:
     """Return a game's card with its sources and printings, or raise Http404."""
     queryset = Card.objects.select_related("game").prefetch_related(
-        Prefetch("sources", queryset=CardSource.objects.order_by("page", "row", "id")),
-        Prefetch("printings", queryset=Printing.objects.select_related("edition")),
+        "sources", Prefetch("printings", queryset=Printing.objects.select_related("edition"))
     )
     return get_object_or_404(queryset, game__slug=game, slug=slug)
 
