@@ -84,6 +84,10 @@ class SampleHand:
         return sum(part.population for part in self.parts)
 
     @property
+    def size(self) -> int:
+        return sum(part.size for part in self.parts)
+
+    @property
     def first(self) -> list[Card]:
         return [card for part in self.parts for card in part.first]
 
