@@ -6,6 +6,7 @@ all the languages it holds. Nothing here names a game, a kind or an attribute of
 
 from typing import get_args
 
+from django.templatetags.static import static
 from rest_framework import serializers
 
 from rules.core.schema import AttributeType, ChartStyle
@@ -39,6 +40,13 @@ class GameValueSerializer(serializers.Serializer):
         allow_null=True,
         help_text="Its place where the values' order means something (a level); null otherwise.",
     )
+    icon_url = serializers.SerializerMethodField(
+        help_text="The picture the card prints for it (a resource, a tactic), served by the site; "
+        "null if none."
+    )
+
+    def get_icon_url(self, value) -> str | None:
+        return static(value.icon) if value.icon else None
 
 
 class GameKindSerializer(serializers.Serializer):
@@ -53,6 +61,13 @@ class GameAttributeSerializer(serializers.Serializer):
     label = TextField()
     kinds = IdSetField(help_text="The kinds of card that carry it; on others it is refused.")
     multi = serializers.BooleanField(help_text="A card holds a list of values, not one.")
+    repeats = serializers.BooleanField(
+        help_text="A value may repeat in the list, once per printed icon (two gold)."
+    )
+    empty = TextField(
+        allow_null=True,
+        help_text='What an empty list means ("none"); null: a list is never empty.',
+    )
     facet = serializers.BooleanField(help_text="Offered as a catalogue filter.")
     sortable = serializers.BooleanField(help_text="Offered as a catalogue ordering.")
     searchable = serializers.BooleanField(help_text="Text the name and text search looks in.")

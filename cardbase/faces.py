@@ -18,6 +18,7 @@ import io
 import json
 import os
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -221,8 +222,11 @@ def face_of(
         return Rings(style.ring_counts.get(value), label(attribute, value))
 
     def listed(attribute: Attribute, value: Any) -> tuple[str, ...]:
-        values = value if isinstance(value, list) else [value]
-        return tuple(_value_label(attribute, item, attributes, lang) for item in values)
+        counted = Counter(value if isinstance(value, list) else [value])
+        # Repeated icons are counted ("złoto ×2"), one line to a value.
+        return tuple(
+            _value_label(attribute, [item] * n, attributes, lang) for item, n in counted.items()
+        )
 
     def arrows(attribute: Attribute, value: Any) -> Arrows:
         return Arrows(value, style.arrow_colour)
@@ -329,9 +333,17 @@ def _fact(
 def _value_label(attribute: Attribute, value: Any, attributes: Mapping[str, Any], lang: str) -> str:
     """Return how a card's value reads; a list of values is joined with commas."""
     values = value if isinstance(value, list) else [value]
+    if not values and attribute.empty:
+        return attribute.empty(lang)
     if attribute.type != "choice":
         return ", ".join(str(item) for item in values)
-    return ", ".join(attribute.card_value_label(item, attributes, lang) for item in values)
+    # A face has no room for one word per icon: repeated values are counted ("złoto ×2").
+    counted = Counter(values)
+    return ", ".join(
+        attribute.card_value_label(item, attributes, lang)
+        + (f" ×{counted[item]}" if counted[item] > 1 else "")
+        for item in counted
+    )
 
 
 def face_size(width: int = 300, *, landscape: bool = False) -> tuple[int, int]:

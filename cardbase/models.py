@@ -11,6 +11,7 @@ from cardbase.attributes import card_indexes
 from cardbase.language import page_lang
 from cardbase.managers import CardQuerySet
 from rules.core import card_key
+from rules.core.schema import UNLIMITED
 
 # Every attribute a catalogue filters on gets an index with the name (a game that adds one
 # needs a migration: `makemigrations --check` says so).
@@ -174,14 +175,16 @@ class Card(models.Model):
 
     @property
     def copy_limit(self) -> int | None:
-        """Return how many copies a deck may hold, None while the game's rule cannot tell."""
+        """Return how many copies a deck may hold; None while the rule cannot tell or sets none."""
         rule = self.game_rules.copy_limit
-        return None if rule is None else rule(self.attributes or {})
+        limit = None if rule is None else rule(self.attributes or {})
+        return None if limit == UNLIMITED else limit
 
     @property
     def limits_copies(self) -> bool:
-        """Tell whether the card's game limits how many copies of a card a deck holds."""
-        return self.game_rules.copy_limit is not None
+        """Tell whether a deck may hold only so many copies of this card (or the limit is unknown)."""
+        rule = self.game_rules.copy_limit
+        return rule is not None and rule(self.attributes or {}) != UNLIMITED
 
 
 class Printing(models.Model):

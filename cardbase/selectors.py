@@ -104,6 +104,14 @@ def card_moved_from(*, slug: str) -> Card:
 
 
 @dataclass(frozen=True)
+class Icon:
+    """A picture a card prints for one value (a resource, a tactic), with the words it stands for."""
+
+    path: str  # under the site's static files
+    label: str
+
+
+@dataclass(frozen=True)
 class Fact:
     """One attribute of a card as its page shows it: label, and value (None while unknown)."""
 
@@ -111,6 +119,8 @@ class Fact:
     label: str
     value: Any
     long: bool = False  # a text shown as paragraphs
+    # The value as the card prints it, one picture per item, where its values have pictures.
+    icons: tuple[Icon, ...] = ()
 
 
 def capitalised(text: str) -> str:
@@ -123,8 +133,21 @@ def shown_value(card: Card, attribute: Attribute, lang: str):
     if value is None or value == "":
         return None
     if attribute.multi and isinstance(value, list):
+        if not value:
+            # An empty list is known: the card prints none ("brak"), where the game allows it.
+            return attribute.empty(lang) if attribute.empty else None
         return ", ".join(str(_one_value(card, attribute, item, lang)) for item in value)
     return _one_value(card, attribute, value, lang)
+
+
+def shown_icons(card: Card, attribute: Attribute, lang: str) -> tuple[Icon, ...]:
+    """Return the pictures of a card's values, repeats kept; none unless every value has one."""
+    value = card.attribute(attribute.id)
+    items = value if attribute.multi and isinstance(value, list) else [value]
+    declared = [attribute.value(item) if isinstance(item, str) else None for item in items]
+    if value is None or not all(item is not None and item.icon for item in declared):
+        return ()
+    return tuple(Icon(item.icon, item.label(lang)) for item in declared)
 
 
 def _one_value(card: Card, attribute: Attribute, value, lang: str):
@@ -146,6 +169,7 @@ def card_facts(card: Card) -> list[Fact]:
             label=capitalised(attribute.label(lang)),
             value=shown_value(card, attribute, lang),
             long=attribute.type == "text",
+            icons=shown_icons(card, attribute, lang),
         )
         for attribute in card.schema.attributes_of(card.kind)
     ]

@@ -206,7 +206,7 @@ class Vocabulary:
         """
         builder = _Builder()
         games = tuple(games)
-        builder.add_kinds(kind for game in games for kind in game.schema.kinds)
+        builder.add_kinds((game.id, kind) for game in games for kind in game.schema.kinds)
         for game in games:
             for attribute in game.schema.attributes:
                 builder.add_attribute(attribute, game.id)
@@ -273,9 +273,22 @@ class _Builder:
         # fields is shared; one game giving it to two fields is an error.
         self.namers: dict[str, dict[str, str | None]] = {}
 
-    def add_kinds(self, kinds: Iterable[Kind]) -> None:
-        kinds = tuple(kinds)
-        groups = [(kind.id, _words(kind.id, kind.label, kind.plural, kind.words)) for kind in kinds]
+    def add_kinds(self, kinds_of_games: Iterable[tuple[str, Kind]]) -> None:
+        """Add every game's kinds as one key; a word two games give to different kinds
+        (INWO's Plot and Dark Eden's Intrigue are both "Intryga") is the first game's."""
+        owners: dict[str, tuple[str, str]] = {}
+        groups: list[Group] = []
+        kinds: list[Kind] = []
+        for game_id, kind in kinds_of_games:
+            words = tuple(
+                word
+                for word in _words(kind.id, kind.label, kind.plural, kind.words)
+                if (owner := owners.setdefault(fold(word), (kind.id, game_id)))[0] == kind.id
+                # One game naming two kinds alike stays an error for `key` to raise.
+                or owner[1] == game_id
+            )
+            groups.append((kind.id, words))
+            kinds.append(kind)
         self.add_key("kind", KIND_NAMES, "choice", _listing(kinds, "kind"), groups, unknown=False)
         plural = {kind.id: kind.plural or kind.label for kind in kinds}
         labels = {kind.id: kind.label for kind in kinds}
@@ -444,8 +457,9 @@ def _unique(words: Iterable[str]) -> tuple[str, ...]:
 def _listing(items: Iterable, noun: str) -> Text:
     """Say what a key without a declared `expected` text takes: its values' labels."""
     items = tuple(items)
-    pl = ", ".join(item.label("pl") for item in items)
-    en = ", ".join(item.label("en") for item in items)
+    # Two games may share a kind's name (a Place): it is listed once.
+    pl = ", ".join(dict.fromkeys(item.label("pl") for item in items))
+    en = ", ".join(dict.fromkeys(item.label("en") for item in items))
     if noun == "kind":
         return Text(pl=f"rodzaju karty: {pl}", en=f"a card kind: {en}")
     return Text(pl=f"jednej z wartości: {pl}", en=f"one of: {en}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -31,6 +32,8 @@ from rules.core.schema import Game as GameRules
 MAX_IMPORT_CHARS = textformat.MAX_TEXT_CHARS
 MAX_SUGGESTIONS = 3
 SUGGESTION_CUTOFF = 0.6
+# A word a card editor broke over two lines ("BŁOGOSŁA- WIEŃSTWO") names the card unbroken.
+_LINE_BREAK_HYPHEN = re.compile(r"(?<=\w)-\s+(?=\w)")
 # Lines and values are echoed in messages; a pasted essay is cut, not repeated in full.
 _SHOWN_CHARS = 80
 
@@ -145,7 +148,7 @@ class Catalogue:
     def find(self, name: str) -> Card | Problem:
         """Return the card called `name` (case and diacritics ignored, or its slug) or a Problem."""
         key = rules.card_key(name)
-        cards = self.by_key.get(key, [])
+        cards = self.by_key.get(key) or self.by_key.get(_LINE_BREAK_HYPHEN.sub("", key), [])
         if len(cards) == 1:
             return cards[0]
         slug = self.by_slug.get(name.strip().lower())
@@ -481,8 +484,11 @@ def _read_format(
     return stated, problems
 
 
-def read_json(text: str, *, options: Mapping[str, str] | None = None) -> ImportedDeck:
-    """Read a deck in the JSON contract: cards by "id" when valid for its game, else by name."""
+def read_json(
+    text: str, *, options: Mapping[str, str] | None = None, game: str | None = None
+) -> ImportedDeck:
+    """Read a deck in the JSON contract (cards by "id" when valid for its game, else by name), or
+    a list of names and counts with no game of its own, as a deck of `game`."""
     if len(text) > MAX_IMPORT_CHARS:
         raise ImportFailed([too_large_problem()])
     try:
@@ -498,6 +504,8 @@ def read_json(text: str, *, options: Mapping[str, str] | None = None) -> Importe
         ) from None
     except RecursionError:
         raise ImportFailed([Problem(_("Ten JSON jest zagnieżdżony zbyt głęboko."))]) from None
+    if game is not None and _is_name_list(data):
+        return _read_name_list(data["cards"], game=game, options=options)
     if isinstance(data, dict) and data.get("game") is None:
         data["game"] = rules.default_game_id()  # the contract needs one; a file may omit it
     try:
@@ -558,6 +566,51 @@ def read_json(text: str, *, options: Mapping[str, str] | None = None) -> Importe
         tally.cards,
         format=deck_format if isinstance(deck_format, str) else None,
     )
+
+
+def _is_name_list(data: object) -> bool:
+    """Tell whether decoded JSON is a bare deck list with no game: {"cards": [{"name", "count"}]}
+    (dark-eden-digital's deck template, which adds "name", "faction", "author" and "notes")."""
+    if not isinstance(data, dict) or "game" in data or not isinstance(data.get("cards"), list):
+        return False
+    entries = data["cards"]
+    return all(isinstance(entry, dict) and not {"id", "kind"} & set(entry) for entry in entries)
+
+
+def _read_name_list(
+    entries: list[dict], *, game: str, options: Mapping[str, str] | None
+) -> ImportedDeck:
+    """Read names and counts as cards of `game`, each in its kind's section; report every fault."""
+    catalogue = Catalogue.load(game)
+    declared = rules.get_game(game)
+    problems: list[Problem] = []
+    tally = _Tally()
+    for index, entry in enumerate(entries):
+        where = f"cards[{index}]"
+        name, count = entry.get("name"), entry.get("count", 1)
+        if not isinstance(name, str) or not name.strip():
+            problems.append(Problem(_("Brak nazwy karty."), where=f"{where}.name"))
+            continue
+        if type(count) is not int or not 1 <= count <= MAX_COPIES_PER_ENTRY:
+            problems.append(
+                Problem(
+                    _("Liczba kopii musi być liczbą całkowitą od 1 do %(max)d, jest %(value)s.")
+                    % {"max": MAX_COPIES_PER_ENTRY, "value": _shorten(json.dumps(count))},
+                    where=f"{where}.count",
+                )
+            )
+            continue
+        found = catalogue.find(name)
+        if isinstance(found, Problem):
+            problems.append(Problem(found.message, where=where, suggestions=found.suggestions))
+            continue
+        tally.add(found, place_card(declared, found, None), count, where)
+    problems += tally.problems()
+    if not problems and not tally.counts:
+        problems.append(_no_cards())
+    if problems:
+        raise ImportFailed(problems)
+    return ImportedDeck(game, dict(options or {}), tally.counts, tally.cards)
 
 
 def read_lackey(
@@ -683,7 +736,7 @@ def read_import(
     and codes say their own game.
     """
     if fmt == "json":
-        imported = read_json(text, options=options)
+        imported = read_json(text, options=options, game=game)
     elif fmt == "lackey":
         imported = read_lackey(text, game=game, options=options)
     elif fmt == "code":

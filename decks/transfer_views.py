@@ -37,7 +37,7 @@ class ImportForm(DeckOptionsMixin, forms.Form):
         label=gettext_lazy("Format"),
         choices=[
             ("text", gettext_lazy("tekst: karta w wierszu, np. „2 Gaap”")),
-            ("json", gettext_lazy("JSON (kontrakt reguł)")),
+            ("json", gettext_lazy("JSON (kontrakt reguł albo lista nazw i liczb kart)")),
             ("code", gettext_lazy("kod talii lub link do niego")),
         ],
         initial="text",

@@ -1,8 +1,9 @@
 """Template helpers for showing card facts, unknowns included."""
 
 from django import template
+from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
 from cardbase.selectors import card_facts, primary_printing, source_labels
@@ -18,6 +19,18 @@ def known(value, width: int = 0):
     if width and isinstance(value, int):
         return f"{value:0{width}d}"
     return value
+
+
+@register.simple_tag
+def fact_value(fact):
+    """Show a fact as its card prints it: its pictures where it has them, else its value."""
+    if fact.icons:
+        return format_html_join(
+            "",
+            '<img class="icon" src="{}" alt="{}" title="{}" width="16" height="16">',
+            ((static(icon.path), icon.label, icon.label) for icon in fact.icons),
+        )
+    return known(fact.value)
 
 
 @register.simple_tag

@@ -7,6 +7,7 @@ Labels are `Text`: one string per language code, with room for more than Polish 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -15,6 +16,9 @@ from rules.core.face import Face
 from rules.core.verdict import Verdict
 
 AttributeType = Literal["choice", "int", "bool", "text"]
+# What a game's copy limit says of a card a deck may hold any number of ("NIEOGRANICZONA LICZBA
+# W TALII"); a number, so that "more copies than the limit" needs no special case.
+UNLIMITED = math.inf
 # The language a label falls back to when it has no text in the one asked for.
 FALLBACK_LANG = "en"
 
@@ -73,6 +77,9 @@ class Value:
     words: tuple[str, ...] = ()
     rank: int | None = None
     search_phrase: Text | None = None
+    # A picture standing for the value where the card prints one (a static file's path, e.g.
+    # "icons/dark-eden/gold-blue.svg"); its label is the picture's text.
+    icon: str | None = None
 
 
 @dataclass(frozen=True)
@@ -119,6 +126,11 @@ class Attribute:
     kinds: frozenset[str]
     values: tuple[Value, ...] = ()
     multi: bool = False
+    # A multi-valued attribute whose list may be empty, and what an empty list means ("none":
+    # a card that prints no resource icons); without it an empty list is refused.
+    empty: Text | None = None
+    # A multi-valued attribute whose values may repeat, one per printed icon (two gold icons).
+    repeats: bool = False
     facet: bool = False
     sortable: bool = False
     searchable: bool = False  # a text attribute whose words the name/text search finds
@@ -265,8 +277,13 @@ class CardSchema:
                 ),
             )
         values = value if attribute.multi else [value]
-        if attribute.multi and (not isinstance(value, list) or not value):
-            return _type_error(attribute, "niepustej listy", "a non-empty list")
+        if attribute.multi:
+            if not isinstance(value, list) or not (value or attribute.empty):
+                return _type_error(attribute, "niepustej listy", "a non-empty list")
+            if not attribute.repeats and len(set(map(str, value))) != len(value):
+                return _type_error(
+                    attribute, "listy bez powtórzeń", "a list without repeated values"
+                )
         for item in values:
             problem = _item_problem(attribute, item)
             if problem is not None:
@@ -461,9 +478,9 @@ class Game:
     contract_attributes: tuple[str, ...] = ()
     # The zones of LackeyCCG's .dek files, for import and export; None: the game has none.
     deck_zones: DeckZones | None = None
-    # How many copies of a card a deck may hold, from its attributes (None while unknown); no
-    # function at all: the game sets no limit (INWO).
-    copy_limit: Callable[[Mapping[str, Any]], int | None] | None = None
+    # How many copies of a card a deck may hold, from its attributes (None while unknown,
+    # UNLIMITED for a card without a limit); no function at all: the game sets no limit (INWO).
+    copy_limit: Callable[[Mapping[str, Any]], int | float | None] | None = None
     rulebook: Text | None = None
     # Version 1 deck codes (card ids, before codes carried the game) named the options by one
     # letter; kept so that codes made then keep opening.

@@ -101,8 +101,14 @@ def test_a_game_gives_its_deck_options_formats_and_charts(client):
                     "id": "lord",
                     "label": {"pl": "Aniołowie Pana", "en": "Angels of the Lord"},
                     "rank": None,
+                    "icon_url": None,
                 },
-                {"id": "fallen", "label": {"pl": "Upadli", "en": "Fallen"}, "rank": None},
+                {
+                    "id": "fallen",
+                    "label": {"pl": "Upadli", "en": "Fallen"},
+                    "rank": None,
+                    "icon_url": None,
+                },
             ],
             "required": True,
         }
@@ -165,11 +171,13 @@ def test_a_choice_attribute_gives_its_values_with_labels_and_ranks(client):
         "id": "angels",
         "label": {"pl": "Aniołowie", "en": "Angels"},
         "rank": 3,
+        "icon_url": None,
     }
     assert order["values"][-1] == {
         "id": "thrones",
         "label": {"pl": "Trony", "en": "Thrones"},
         "rank": 11,
+        "icon_url": None,
     }
 
 

@@ -31,7 +31,8 @@ class Command(BaseCommand):
             "--format",
             choices=[f for f in transfer.FORMATS if f != "code"],
             default="text",
-            help="the file's format: lackey (.dek), text (one card a line) or json",
+            help="the file's format: lackey (.dek), text (one card a line) or json (the rules' "
+            'contract, or {"cards": [{"name", "count"}]} read as cards of --game)',
         )
         parser.add_argument(
             "--json", action="store_true", help="print the deck and its verdict; save nothing"
