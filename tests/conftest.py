@@ -36,3 +36,9 @@ def other_game():
 def inwo_carddata() -> Path:
     """Return the real LackeyCCG INWO card list (CARD_DATA_DIR/inwo/carddata.txt), or skip."""
     return card_data_file("inwo/carddata.txt")
+
+
+@pytest.fixture(scope="session")
+def dark_eden_cards_db() -> Path:
+    """Return the real Dark Eden card list (CARD_DATA_DIR/dark-eden/cards_db.json), or skip."""
+    return card_data_file("dark-eden/cards_db.json")

@@ -22,10 +22,17 @@ def _by_id(items: list[dict]) -> dict[str, dict]:
 
 def test_the_list_gives_each_game_as_its_own_address_does(client):
     body = client.get("/api/v1/games/").json()
-    assert body["count"] == 2
+    assert body["count"] == 3
     assert body["next"] is None and body["previous"] is None
-    game, inwo = body["results"]
-    assert (game["id"], inwo["id"]) == ("aniolowie", "inwo")
+    game, dark_eden, inwo = body["results"]
+    assert (game["id"], dark_eden["id"], inwo["id"]) == ("aniolowie", "dark-eden", "inwo")
+    assert dark_eden == client.get("/api/v1/games/dark-eden/").json()
+    assert [(s["id"], s["expected"]) for s in dark_eden["sections"]] == [
+        ("leader", "1"),
+        ("deck", "60+"),
+    ]
+    gold = next(a for a in dark_eden["attributes"] if a["id"] == "provides")["values"][0]
+    assert (gold["id"], gold["icon_url"]) == ("gold", "/static/icons/dark-eden/gold-blue.svg")
     assert inwo == client.get("/api/v1/games/inwo/").json()
     assert [(s["id"], s["also"]) for s in inwo["sections"]] == [
         ("lead", ["organization", "personality", "place"]),
@@ -202,9 +209,9 @@ def test_other_attributes_give_their_bounds_derivation_and_help(client):
 
 def test_a_registered_toy_game_is_listed_from_its_own_declaration(client, toy):
     games = client.get("/api/v1/games/").json()["results"]
-    assert [game["id"] for game in games] == ["aniolowie", "inwo", "toy"]
+    assert [game["id"] for game in games] == ["aniolowie", "dark-eden", "inwo", "toy"]
     toy_game = client.get("/api/v1/games/toy/").json()
-    assert toy_game == games[2]
+    assert toy_game == games[3]
     assert toy_game["name"] == {"en": "Toy"}  # only the languages the Text holds
     assert toy_game["rulebook"] is None
     assert toy_game["hand"] == {
@@ -252,6 +259,7 @@ def test_a_game_unregistered_is_gone(client, toy):
     assert client.get("/api/v1/games/toy/").status_code == 404
     assert [g["id"] for g in client.get("/api/v1/games/").json()["results"]] == [
         "aniolowie",
+        "dark-eden",
         "inwo",
     ]
 

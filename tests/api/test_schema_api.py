@@ -131,7 +131,17 @@ def test_every_parameter_is_described_in_english_with_its_values():
     assert cards["page"]["schema"] == {"type": "integer", "minimum": 1}
     assert cards["page_size"]["schema"] == {"type": "integer", "minimum": 1, "maximum": 100}
     # Every game's sortable attributes, and the name.
-    sortable = ["control_arrows", "global_power", "level", "name", "order", "power", "resistance"]
+    sortable = [
+        "combat_value",
+        "control_arrows",
+        "global_power",
+        "level",
+        "name",
+        "order",
+        "power",
+        "resistance",
+        "starting_cost",
+    ]
     assert cards["ordering"]["schema"]["enum"] == [f"-{key}" for key in sortable] + sortable
     decks = {p["name"]: p for p in _schema()["paths"]["/api/v1/decks/"]["get"]["parameters"]}
     assert (

@@ -280,7 +280,12 @@ def test_load_card_data_imports_the_configured_file(inwo, settings, tmp_path, ca
     settings.CARD_DATA_DIR = tmp_path
     call_command("load_card_data")
     out = capsys.readouterr().out.splitlines()
-    assert out == [f"{DOCUMENT}: 1 added, 0 updated, 0 unchanged, 0 rejected."]
+    # Another game's file is not in this directory: it is named, and the rest still loads.
+    assert out == [
+        f"dark-eden: no file {tmp_path / 'dark-eden' / 'cards_db.json'}; import it with: "
+        "python manage.py import_cards --game dark-eden --format mse-json PATH",
+        f"{DOCUMENT}: 1 added, 0 updated, 0 unchanged, 0 rejected.",
+    ]
     assert Card.objects.filter(slug="cia").exists()
 
 
@@ -288,8 +293,10 @@ def test_load_card_data_says_how_to_import_a_missing_file(inwo, settings, tmp_pa
     settings.CARD_DATA_DIR = tmp_path
     call_command("load_card_data")
     assert capsys.readouterr().out.splitlines() == [
+        f"dark-eden: no file {tmp_path / 'dark-eden' / 'cards_db.json'}; import it with: "
+        "python manage.py import_cards --game dark-eden --format mse-json PATH",
         f"inwo: no file {tmp_path / 'inwo' / 'carddata.txt'}; import it with: python manage.py "
-        "import_cards --game inwo --format lackey PATH"
+        "import_cards --game inwo --format lackey PATH",
     ]
     assert not Card.objects.exists()
 

@@ -132,10 +132,10 @@ def test_cards_of_another_game_are_refused(other_game):
 
 
 def test_a_game_without_rules_cannot_have_decks_yet():
-    GameFactory(slug="dark-eden", name="Dark Eden")
+    GameFactory(slug="7-fallen", name="7 Fallen")
     with pytest.raises(services.DeckInputError) as error:
         services.deck_create(
-            owner=UserFactory(), name="T", options={"faction": "lord"}, game="dark-eden"
+            owner=UserFactory(), name="T", options={"faction": "lord"}, game="7-fallen"
         )
     assert error.value.field == "game"
 

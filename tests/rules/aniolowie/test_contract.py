@@ -42,7 +42,7 @@ BAD = [
     pytest.param(
         {"game": "monopoly", "cards": []},
         "game",
-        "unknown game 'monopoly'; expected one of aniolowie, inwo",
+        "unknown game 'monopoly'; expected one of aniolowie, dark-eden, inwo",
         id="unknown-game",
     ),
     pytest.param({"game": 7, "cards": []}, "game", "unknown game 7", id="game-not-a-string"),
