@@ -21,6 +21,43 @@ def attribute_field_name(attribute: Attribute) -> str:
     return ATTRIBUTE_PREFIX + attribute.id
 
 
+# What an operator types for a list the card knows to be empty ("none"), as opposed to blank.
+NONE_WORD = "-"
+
+
+class ValueListField(forms.CharField):
+    """Edit a list whose values may repeat or be none as text: "gold, gold, food"; "-" for none.
+
+    A multiple choice cannot hold two gold icons, nor tell "none" from "unknown"; blank stays
+    unknown.
+    """
+
+    def __init__(self, *, attribute: Attribute, **kwargs) -> None:
+        self.attribute = attribute
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value):
+        if isinstance(value, list):
+            return ", ".join(value) if value else NONE_WORD
+        return value
+
+    def to_python(self, value):
+        text = (super().to_python(value) or "").strip()
+        if not text:
+            return None
+        if text == NONE_WORD and self.attribute.empty:
+            return []
+        items = [item for item in text.replace(",", " ").split() if item]
+        allowed = [v.id for v in self.attribute.values]
+        wrong = [item for item in items if item not in allowed]
+        if wrong:
+            raise forms.ValidationError(
+                _("Nieznane wartości: %(wrong)s; dozwolone: %(allowed)s.")
+                % {"wrong": ", ".join(wrong), "allowed": ", ".join(allowed)}
+            )
+        return items
+
+
 def attribute_form_field(attribute: Attribute, lang: str) -> forms.Field:
     """Make the form field for one attribute; blank always means unknown."""
     label = attribute.label(lang)
@@ -29,6 +66,19 @@ def attribute_form_field(attribute: Attribute, lang: str) -> forms.Field:
     help_text = f"{help_text} ({kinds})".strip()
     if attribute.type == "choice":
         choices = [(v.id, v.label(lang)) for v in attribute.values]
+        if attribute.multi and (attribute.repeats or attribute.empty):
+            allowed = ", ".join(v.id for v in attribute.values)
+            return ValueListField(
+                attribute=attribute,
+                label=label,
+                required=False,
+                help_text=_(
+                    "Identyfikatory po przecinku, jeden na każdą ikonę (%(allowed)s); „-”: "
+                    "żadnego; puste: nieznane."
+                )
+                % {"allowed": allowed}
+                + f" {help_text}",
+            )
         if attribute.multi:
             return forms.MultipleChoiceField(
                 label=label, choices=choices, required=False, help_text=help_text
@@ -131,6 +181,8 @@ class CardForm(forms.ModelForm):
             attribute.id: value
             for attribute in self.schema.attributes
             if (value := cleaned.get(attribute_field_name(attribute))) not in (None, "", [])
+            # An empty list is a fact where the game gives it a word ("none"), not unknown.
+            or (value == [] and attribute.empty)
         }
         self.instance.notes = {
             code: cleaned[NOTE_PREFIX + code]

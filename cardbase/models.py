@@ -177,14 +177,14 @@ class Card(models.Model):
     def copy_limit(self) -> int | None:
         """Return how many copies a deck may hold; None while the rule cannot tell or sets none."""
         rule = self.game_rules.copy_limit
-        limit = None if rule is None else rule(self.attributes or {})
+        limit = None if rule is None else rule(self.kind, self.attributes or {})
         return None if limit == UNLIMITED else limit
 
     @property
     def limits_copies(self) -> bool:
         """Tell whether a deck may hold only so many copies of this card (or the limit is unknown)."""
         rule = self.game_rules.copy_limit
-        return rule is not None and rule(self.attributes or {}) != UNLIMITED
+        return rule is not None and rule(self.kind, self.attributes or {}) != UNLIMITED
 
 
 class Printing(models.Model):

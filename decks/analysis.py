@@ -178,7 +178,11 @@ def _columns_chart(sheet: DeckSheet, declared: Chart, attribute: Attribute) -> c
         shown |= {rung.rank for rung in sheet.ladder if rung.rank is not None}
     numbers = range(min(shown), max(shown) + 1) if shown else range(0)
     bars = [
-        charts.Bar(label=f"{number:02d}", value=by_number.get(number, 0), key=str(number))
+        charts.Bar(
+            label=f"{number:0{attribute.digits or 1}d}",
+            value=by_number.get(number, 0),
+            key=str(number),
+        )
         for number in numbers
     ]
     bars.append(_unknown_bar(unknown, "?"))  # a column's label has room for two characters
@@ -196,11 +200,16 @@ def _bars_chart(sheet: DeckSheet, declared: Chart, attribute: Attribute) -> char
     game = _game(sheet)
     lang = page_lang()
     counts = {value.id: 0 for value in attribute.values}
-    unknown = 0
+    unknown = none = cards = 0
     for line in _counted(sheet, declared, attribute):
+        cards += line.count
         value = line.card.attribute(attribute.id)
-        # A card of several values (a Group both Weird and Violent) counts in each one's bar.
-        held = value if attribute.multi and isinstance(value, list) else [value]
+        if value == [] and attribute.empty:
+            none += line.count  # known to hold none ("consumes no resource"), not unknown
+            continue
+        # A card of several values (a Group both Weird and Violent) counts in each one's bar,
+        # once however many times it repeats one (two gold icons).
+        held = dict.fromkeys(value) if attribute.multi and isinstance(value, list) else [value]
         known = [item for item in held if item in counts]
         for item in known:
             counts[item] += line.count
@@ -217,6 +226,8 @@ def _bars_chart(sheet: DeckSheet, declared: Chart, attribute: Attribute) -> char
         )
         for index, (value_id, count) in enumerate(counts.items())
     ]
+    if attribute.empty:
+        bars.append(charts.Bar(label=attribute.empty(lang), value=none, key="none"))
     bars.append(_unknown_bar(unknown))
     return charts.horizontal_bars(
         key=declared.id,
@@ -231,6 +242,7 @@ def _bars_chart(sheet: DeckSheet, declared: Chart, attribute: Attribute) -> char
         )
         % {"attribute": attribute.label(lang)},
         bars=bars,
+        cards=cards if attribute.multi else None,
     )
 
 

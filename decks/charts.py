@@ -40,10 +40,12 @@ class Chart:
     desc: str
     bars: tuple[Bar, ...]
     svg: SafeString
+    # How many cards the chart counts, where a card may stand in several bars; else the bars' sum.
+    cards: int | None = None
 
     @property
     def total(self) -> int:
-        return sum(bar.value for bar in self.bars)
+        return self.cards if self.cards is not None else sum(bar.value for bar in self.bars)
 
 
 def _attr(value: object) -> str:
@@ -82,7 +84,9 @@ def _rect(bar: Bar, x: float, y: float, w: float, h: float) -> str:
     )
 
 
-def horizontal_bars(*, key: str, title: str, desc: str, bars: list[Bar]) -> Chart:
+def horizontal_bars(
+    *, key: str, title: str, desc: str, bars: list[Bar], cards: int | None = None
+) -> Chart:
     """Draw one row per bar, top to bottom in the given order; a gap row is outlined in red."""
     height = ROW * max(len(bars), 1) + 4
     top = max((bar.value for bar in bars), default=0) or 1
@@ -110,7 +114,7 @@ def horizontal_bars(*, key: str, title: str, desc: str, bars: list[Bar]) -> Char
             f'fill="{colour}">{escape(text)}</text></g>'
         )
     parts.append("</svg>")
-    return Chart(key, title, desc, tuple(bars), mark_safe("".join(parts)))  # noqa: S308 - escaped
+    return Chart(key, title, desc, tuple(bars), mark_safe("".join(parts)), cards)  # noqa: S308 - escaped
 
 
 def columns(*, key: str, title: str, desc: str, bars: list[Bar]) -> Chart:

@@ -105,7 +105,7 @@ GAME = Game(
     parse_deck=parse_deck,
     validate=validate,
     contract_attributes=CONTRACT_ATTRIBUTES,
-    copy_limit=lambda attributes: copy_limit(attributes.get("edition_symbol")),
+    copy_limit=lambda kind, attributes: copy_limit(attributes.get("edition_symbol")),
     rulebook=Text(pl="Aniołowie – podręcznik v2.1 (2006)", en="Aniołowie rulebook v2.1 (2006)"),
     legacy_code_letters={"L": {"faction": "lord"}, "F": {"faction": "fallen"}},
     face=FACE,

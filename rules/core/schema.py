@@ -478,9 +478,9 @@ class Game:
     contract_attributes: tuple[str, ...] = ()
     # The zones of LackeyCCG's .dek files, for import and export; None: the game has none.
     deck_zones: DeckZones | None = None
-    # How many copies of a card a deck may hold, from its attributes (None while unknown,
-    # UNLIMITED for a card without a limit); no function at all: the game sets no limit (INWO).
-    copy_limit: Callable[[Mapping[str, Any]], int | float | None] | None = None
+    # How many copies of a card a deck may hold, from its kind and attributes (None while
+    # unknown, UNLIMITED for a card without a limit); no function: the game sets no limit (INWO).
+    copy_limit: Callable[[str, Mapping[str, Any]], int | float | None] | None = None
     rulebook: Text | None = None
     # Version 1 deck codes (card ids, before codes carried the game) named the options by one
     # letter; kept so that codes made then keep opening.

@@ -160,12 +160,12 @@ SCHEMA = CardSchema(
                 en="an affiliation (e.g. templars, general)",
             ),
         ),
-        # Not "edition": the catalogue's printings have that name (`edycja:`), and no card of
-        # this game has a printing yet.
+        # The base set or Genesis. Not "edition": the catalogue's printings have that name
+        # (`edycja:`), and no card of this game has a printing yet.
         Attribute(
             "expansion",
             "choice",
-            Text(pl="edycja", en="edition"),
+            Text(pl="zestaw", en="set"),
             ALL_KINDS,
             EDITIONS,
             facet=True,

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from rules.core.contract import read_card_basics, read_envelope
 from rules.core.schema import UNLIMITED
 from rules.core.verdict import (
-    MAX_COUNT,
     DeckFormatError,
     Severity,
     Verdict,
@@ -104,24 +104,9 @@ def parse_deck(data: object) -> Deck:
     null: unknown). "format" is "standard" (the default). Unknown keys are ignored. Entries of one
     card (names equal but for case and diacritics) are merged.
     """
-    if not isinstance(data, dict):
-        raise DeckFormatError("", f"a deck must be a JSON object, got {describe_value(data)}")
-    if data.get("game") != GAME_ID:
-        raise DeckFormatError(
-            "game", f"expected {GAME_ID!r}, got {describe_value(data.get('game'))}"
-        )
-    deck_format = data.get("format")
-    if deck_format is None:
-        deck_format = STANDARD
-    if deck_format not in FORMATS:
-        raise DeckFormatError(
-            "format",
-            f"unknown format {describe_value(deck_format)}; expected one of {', '.join(FORMATS)}",
-        )
-    raw_cards = data.get("cards")
-    if not isinstance(raw_cards, list):
-        got = "missing" if "cards" not in data else f"got {describe_value(raw_cards)}"
-        raise DeckFormatError("cards", f"expected a list of cards, {got}")
+    deck_format, raw_cards = read_envelope(
+        data, game_id=GAME_ID, formats=FORMATS, default_format=STANDARD
+    )
     merged: dict[str, Card] = {}
     for index, raw in enumerate(raw_cards):
         card = _parse_card(raw, index)
@@ -146,25 +131,7 @@ def parse_deck(data: object) -> Deck:
 
 def _parse_card(raw: object, index: int) -> Card:
     where = f"cards[{index}]"
-    if not isinstance(raw, dict):
-        raise DeckFormatError(where, f"a card must be an object, got {describe_value(raw)}")
-    name = raw.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise DeckFormatError(
-            f"{where}.name", f"expected the card's name, got {describe_value(name)}"
-        )
-    kind = raw.get("kind")
-    if not isinstance(kind, str) or kind not in ALL_KINDS:
-        raise DeckFormatError(
-            f"{where}.kind",
-            f"unknown kind {describe_value(kind)}; expected one of {', '.join(sorted(ALL_KINDS))}",
-        )
-    count = raw.get("count")
-    if type(count) is not int or not 1 <= count <= MAX_COUNT:
-        raise DeckFormatError(
-            f"{where}.count",
-            f"expected a whole number from 1 to {MAX_COUNT}, got {describe_value(count)}",
-        )
+    raw, name, kind, count = read_card_basics(raw, index, kinds=ALL_KINDS)
     home = LEADER_SECTION if kind == LEADER else DECK
     section = raw.get("section")
     if section is None:
@@ -190,7 +157,7 @@ def _parse_card(raw: object, index: int) -> Card:
             f"{where}.unlimited", f"expected true, false or null, got {describe_value(unlimited)}"
         )
     return Card(
-        name=name.strip(),
+        name=name,
         kind=kind,
         section=section,
         count=count,
@@ -199,8 +166,11 @@ def _parse_card(raw: object, index: int) -> Card:
     )
 
 
-def copy_limit(attributes) -> int | float | None:
-    """Return how many copies of a card a deck may hold: 5, unlimited, None while unknown."""
+def copy_limit(kind: str, attributes) -> int | float | None:
+    """Return how many copies of a card a deck may hold: one leader, else 5 or unlimited (None
+    while unknown)."""
+    if kind == LEADER:
+        return 1
     unlimited = attributes.get("unlimited")
     if unlimited is None:
         return None

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from rules.core.contract import read_card_basics, read_envelope
 from rules.core.verdict import (
-    MAX_COUNT,
     DeckFormatError,
     Severity,
     Verdict,
@@ -90,24 +90,9 @@ def parse_deck(data: object) -> Deck:
     "standard" (the default), "tournament" or "one-big-deck". Unknown keys are ignored. Entries
     of one card (names equal but for case and diacritics) in one section are merged.
     """
-    if not isinstance(data, dict):
-        raise DeckFormatError("", f"a deck must be a JSON object, got {describe_value(data)}")
-    if data.get("game") != GAME_ID:
-        raise DeckFormatError(
-            "game", f"expected {GAME_ID!r}, got {describe_value(data.get('game'))}"
-        )
-    deck_format = data.get("format")
-    if deck_format is None:
-        deck_format = STANDARD
-    if deck_format not in FORMATS:
-        raise DeckFormatError(
-            "format",
-            f"unknown format {describe_value(deck_format)}; expected one of {', '.join(FORMATS)}",
-        )
-    raw_cards = data.get("cards")
-    if not isinstance(raw_cards, list):
-        got = "missing" if "cards" not in data else f"got {describe_value(raw_cards)}"
-        raise DeckFormatError("cards", f"expected a list of cards, {got}")
+    deck_format, raw_cards = read_envelope(
+        data, game_id=GAME_ID, formats=FORMATS, default_format=STANDARD
+    )
     merged: dict[tuple[str, str], Card] = {}
     # One card is one kind and one back wherever its copies lie.
     kind_of: dict[str, str] = {}
@@ -138,27 +123,7 @@ def parse_deck(data: object) -> Deck:
 
 
 def _parse_card(raw: object, index: int) -> Card:
-    if not isinstance(raw, dict):
-        raise DeckFormatError(
-            f"cards[{index}]", f"a card must be an object, got {describe_value(raw)}"
-        )
-    name = raw.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise DeckFormatError(
-            f"cards[{index}].name", f"expected the card's name, got {describe_value(name)}"
-        )
-    kind = raw.get("kind")
-    if not isinstance(kind, str) or kind not in ALL_KINDS:
-        raise DeckFormatError(
-            f"cards[{index}].kind",
-            f"unknown kind {describe_value(kind)}; expected one of {', '.join(sorted(ALL_KINDS))}",
-        )
-    count = raw.get("count")
-    if type(count) is not int or not 1 <= count <= MAX_COUNT:
-        raise DeckFormatError(
-            f"cards[{index}].count",
-            f"expected a whole number from 1 to {MAX_COUNT}, got {describe_value(count)}",
-        )
+    raw, name, kind, count = read_card_basics(raw, index, kinds=ALL_KINDS)
     section = raw.get("section")
     if section is None:
         section = LEAD if kind == ILLUMINATI else _DECK_OF_BACK[USUAL_BACK[kind]]
@@ -173,7 +138,7 @@ def _parse_card(raw: object, index: int) -> Card:
             f"cards[{index}].back",
             f"unknown back {describe_value(back)}; expected puppet or hand (or null)",
         )
-    return Card(name=name.strip(), kind=kind, section=section, count=count, back=back)
+    return Card(name=name, kind=kind, section=section, count=count, back=back)
 
 
 def validate(deck: Deck) -> Verdict:

@@ -79,6 +79,7 @@ def test_the_builder_shows_the_leader_apart_and_the_copy_limit(client, owner, si
     )
     assert "Przywódca" in body and "Talia" in body
     assert '<span class="limit" title="limit kopii">/5</span>' in body
+    assert '<span class="limit" title="limit kopii">/1</span>' in body  # the one leader
     assert deck.verdict["valid"] is True  # nine unlimited REKRUTs break nothing
 
 
@@ -155,3 +156,24 @@ def test_import_deck_reads_a_deck_template_file_with_its_verdict(leader, sixty, 
     (size,) = printed["verdict"]["violations"]
     assert (size["code"], size["severity"]) == ("deck-size", "error")
     assert "this one has 55: add 5 cards" in size["message"]
+
+
+def test_the_resource_chart_counts_cards_once_and_none_apart_from_unknown(client, owner, sixty):
+    sixty[WarriorFactory(name="CZOŁG", consumes=["fuel", "fuel", "materials"]).pk] = 2
+    sixty[WarriorFactory(name="ZJAWA", consumes=None).pk] = 1
+    deck = deck_of(owner, sixty, visibility="public")
+    response = client.get(reverse("deck-stats", args=[deck.pk]))
+    consumes = next(c for c in response.context["analysis"].charts if c.key == "consumes")
+    bars = {bar.key: bar.value for bar in consumes.bars}
+    assert bars == {
+        "gold": 0,
+        "food": 30,
+        "materials": 2,
+        "fuel": 2,
+        "none": 30,
+        "unknown": 1,
+    }
+    # Two copies of a tank consuming fuel twice and materials: two cards, not six.
+    assert consumes.total == 63
+    combat = next(c for c in response.context["analysis"].charts if c.key == "combat")
+    assert [bar.label for bar in combat.bars][:1] == ["4"]  # written as printed, no zero in front

@@ -126,9 +126,10 @@ def test_without_a_leader_affiliations_are_not_checked():
 
 
 def test_the_copy_limit_declared_for_the_site():
-    assert GAME.copy_limit({"unlimited": False}) == 5
-    assert GAME.copy_limit({"unlimited": True}) == UNLIMITED
-    assert GAME.copy_limit({}) is None
+    assert GAME.copy_limit("warrior", {"unlimited": False}) == 5
+    assert GAME.copy_limit("intrigue", {"unlimited": True}) == UNLIMITED
+    assert GAME.copy_limit("place", {}) is None
+    assert GAME.copy_limit("leader", {"unlimited": False}) == 1
 
 
 @pytest.mark.parametrize(
