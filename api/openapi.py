@@ -18,6 +18,7 @@ from drf_spectacular.utils import (
 )
 from inflection import camelize
 
+import rules
 from api import game_serializers, serializers
 from api.errors_schema import (
     CATALOGUE_READ_RESPONSES,
@@ -195,40 +196,13 @@ VALIDATE = extend_schema(
     parameters=[LANG_PARAM],
     request=serializers.ContractSerializer,
     responses={200: serializers.VerdictSerializer, **WRITE_ERRORS},
+    # Each game's own example, declared in its rules package.
     examples=[
         OpenApiExample(
-            "A deck of two Powers",
-            request_only=True,
-            value={
-                "game": "aniolowie",
-                "faction": "fallen",
-                "cards": [
-                    {
-                        "name": "Gaap",
-                        "kind": "angel",
-                        "faction": "fallen",
-                        "order": "powers",
-                        "level": 7,
-                        "edition_symbol": "empty",
-                        "count": 2,
-                    }
-                ],
-            },
-        ),
-        OpenApiExample(
-            "An INWO deck: a Group chosen to lead, a tournament",
-            request_only=True,
-            value={
-                "game": "inwo",
-                "format": "tournament",
-                "cards": [
-                    {"name": "UFOs", "kind": "illuminati", "section": "lead", "count": 1},
-                    {"name": "Gun Lobby", "kind": "organization", "section": "lead", "count": 1},
-                    {"name": "Crystal Skull", "kind": "resource", "section": "groups", "count": 1},
-                    {"name": "Tidal Wave", "kind": "disaster", "section": "plots", "count": 1},
-                ],
-            },
-        ),
+            game.contract_example.title, request_only=True, value=game.contract_example.deck
+        )
+        for game in rules.all_games()
+        if game.contract_example is not None
     ],
 )
 DECK_LIST = extend_schema_view(

@@ -222,11 +222,7 @@ def face_of(
         return Rings(style.ring_counts.get(value), label(attribute, value))
 
     def listed(attribute: Attribute, value: Any) -> tuple[str, ...]:
-        counted = Counter(value if isinstance(value, list) else [value])
-        # Repeated icons are counted ("złoto ×2"), one line to a value.
-        return tuple(
-            _value_label(attribute, [item] * n, attributes, lang) for item, n in counted.items()
-        )
+        return _counted_labels(attribute, value, attributes, lang)
 
     def arrows(attribute: Attribute, value: Any) -> Arrows:
         return Arrows(value, style.arrow_colour)
@@ -332,17 +328,22 @@ def _fact(
 
 def _value_label(attribute: Attribute, value: Any, attributes: Mapping[str, Any], lang: str) -> str:
     """Return how a card's value reads; a list of values is joined with commas."""
-    values = value if isinstance(value, list) else [value]
-    if not values and attribute.empty:
+    if value == [] and attribute.empty:
         return attribute.empty(lang)
+    return ", ".join(_counted_labels(attribute, value, attributes, lang))
+
+
+def _counted_labels(
+    attribute: Attribute, value: Any, attributes: Mapping[str, Any], lang: str
+) -> tuple[str, ...]:
+    """Return each value's label once; a face has no room for one word per icon, so a repeated
+    value is counted ("złoto ×2")."""
+    counted = Counter(value if isinstance(value, list) else [value])
     if attribute.type != "choice":
-        return ", ".join(str(item) for item in values)
-    # A face has no room for one word per icon: repeated values are counted ("złoto ×2").
-    counted = Counter(values)
-    return ", ".join(
-        attribute.card_value_label(item, attributes, lang)
-        + (f" ×{counted[item]}" if counted[item] > 1 else "")
-        for item in counted
+        return tuple(str(item) for item in counted)
+    return tuple(
+        attribute.card_value_label(item, attributes, lang) + (f" ×{n}" if n > 1 else "")
+        for item, n in counted.items()
     )
 
 

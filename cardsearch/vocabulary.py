@@ -201,8 +201,9 @@ class Vocabulary:
         """Return the vocabulary of several games: their keys, values and flags together.
 
         Keys of one attribute id in several games become one key (names and values joined); a
-        name two games give to different attributes is shared; a name that would mean two
-        things in one game, or a word two values, raises ValueError.
+        name two games give to different attributes is shared, and a word two games give to
+        different values is the first game's; a name that would mean two things in one game, or
+        a word one game gives to two values, raises ValueError.
         """
         builder = _Builder()
         games = tuple(games)
@@ -274,22 +275,19 @@ class _Builder:
         self.namers: dict[str, dict[str, str | None]] = {}
 
     def add_kinds(self, kinds_of_games: Iterable[tuple[str, Kind]]) -> None:
-        """Add every game's kinds as one key; a word two games give to different kinds
-        (INWO's Plot and Dark Eden's Intrigue are both "Intryga") is the first game's."""
-        owners: dict[str, tuple[str, str]] = {}
-        groups: list[Group] = []
-        kinds: list[Kind] = []
-        for game_id, kind in kinds_of_games:
-            words = tuple(
-                word
-                for word in _words(kind.id, kind.label, kind.plural, kind.words)
-                if (owner := owners.setdefault(fold(word), (kind.id, game_id)))[0] == kind.id
-                # One game naming two kinds alike stays an error for `key` to raise.
-                or owner[1] == game_id
+        """Add every game's kinds as one key, game by game (see `add_key` for shared words)."""
+        pairs = tuple(kinds_of_games)
+        kinds = [kind for _game_id, kind in pairs]
+        listing = _listing(kinds, "kind")
+        for game_id in dict.fromkeys(game_id for game_id, _kind in pairs):
+            groups = [
+                (kind.id, _words(kind.id, kind.label, kind.plural, kind.words))
+                for owner, kind in pairs
+                if owner == game_id
+            ]
+            self.add_key(
+                "kind", KIND_NAMES, "choice", listing, groups, unknown=False, game_id=game_id
             )
-            groups.append((kind.id, words))
-            kinds.append(kind)
-        self.add_key("kind", KIND_NAMES, "choice", _listing(kinds, "kind"), groups, unknown=False)
         plural = {kind.id: kind.plural or kind.label for kind in kinds}
         labels = {kind.id: kind.label for kind in kinds}
         self.add_field(Field("kind", KIND_NAME, labels, plural))
@@ -369,8 +367,18 @@ class _Builder:
         elif known["kind"] != kind:
             raise ValueError(f"{field_id}: a {kind} in one game, a {known['kind']} in another")
         known["names"] = _unique((*known["names"], *names))
+        # A word two games give to different values (INWO's Plot and Dark Eden's Intrigue are
+        # both "Intryga") is the first game's; one game giving it two values stays an error
+        # for `key` to raise.
+        owners = known.setdefault("owners", {})
         for value, words in groups:
-            known["groups"][value] = _unique((*known["groups"].get(value, ()), *words))
+            kept = tuple(
+                word
+                for word in words
+                if (owner := owners.setdefault(fold(word), (value, game_id)))[0] == value
+                or owner[1] == game_id
+            )
+            known["groups"][value] = _unique((*known["groups"].get(value, ()), *kept))
         if ranks is not None:
             merged = {**(known["ranks"] or {}), **ranks}
             if any(merged[value] != rank for value, rank in (known["ranks"] or {}).items()):

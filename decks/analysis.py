@@ -242,7 +242,7 @@ def _bars_chart(sheet: DeckSheet, declared: Chart, attribute: Attribute) -> char
         )
         % {"attribute": attribute.label(lang)},
         bars=bars,
-        cards=cards if attribute.multi else None,
+        cards=cards,
     )
 
 

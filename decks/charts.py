@@ -40,7 +40,7 @@ class Chart:
     desc: str
     bars: tuple[Bar, ...]
     svg: SafeString
-    # How many cards the chart counts, where a card may stand in several bars; else the bars' sum.
+    # How many cards the chart counts where a card may stand in several bars; else the sum.
     cards: int | None = None
 
     @property

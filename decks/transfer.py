@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -28,12 +27,11 @@ from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
 from rules.core import lackey
 from rules.core.schema import DeckZones
 from rules.core.schema import Game as GameRules
+from rules.core.verdict import unbroken
 
 MAX_IMPORT_CHARS = textformat.MAX_TEXT_CHARS
 MAX_SUGGESTIONS = 3
 SUGGESTION_CUTOFF = 0.6
-# A word a card editor broke over two lines ("BŁOGOSŁA- WIEŃSTWO") names the card unbroken.
-_LINE_BREAK_HYPHEN = re.compile(r"(?<=\w)-\s+(?=\w)")
 # Lines and values are echoed in messages; a pasted essay is cut, not repeated in full.
 _SHOWN_CHARS = 80
 
@@ -148,7 +146,8 @@ class Catalogue:
     def find(self, name: str) -> Card | Problem:
         """Return the card called `name` (case and diacritics ignored, or its slug) or a Problem."""
         key = rules.card_key(name)
-        cards = self.by_key.get(key) or self.by_key.get(_LINE_BREAK_HYPHEN.sub("", key), [])
+        # A word a card editor broke over two lines ("BŁOGOSŁA- WIEŃSTWO") names the card too.
+        cards = self.by_key.get(key) or self.by_key.get(unbroken(key), [])
         if len(cards) == 1:
             return cards[0]
         slug = self.by_slug.get(name.strip().lower())
@@ -281,6 +280,15 @@ class _Tally:
                 )
             )
         return found
+
+    def settle(self, problems: list[Problem], *, empty: Problem | None = None) -> None:
+        """Raise ImportFailed with every problem the input had, the totals' own after them, or
+        with `empty` (no cards) for an input that named no card at all."""
+        problems = [*problems, *self.problems()]
+        if not problems and not self.counts:
+            problems.append(empty or _no_cards())
+        if problems:
+            raise ImportFailed(problems)
 
 
 def place_card(game: GameRules, card: Card, section_id: str | None) -> str | Problem:
@@ -440,12 +448,7 @@ def read_text(
             problems.append((entry.line, Problem(placed.message, line=entry.line, text=raw)))
         else:
             tally.add(found, placed, entry.count, _("wiersz %(line)d") % {"line": entry.line})
-    ordered = [problem for _line, problem in sorted(problems, key=lambda pair: pair[0])]
-    ordered += tally.problems()
-    if not ordered and not tally.counts:
-        ordered.append(_no_cards())
-    if ordered:
-        raise ImportFailed(ordered)
+    tally.settle([problem for _line, problem in sorted(problems, key=lambda pair: pair[0])])
     return ImportedDeck(game, {**stated, **options}, tally.counts, tally.cards, format=deck_format)
 
 
@@ -549,11 +552,7 @@ def read_json(
             problems.append(Problem(placed.message, where=f"cards[{index}].section"))
             continue
         tally.add(card, placed, raw["count"], f"cards[{index}]")
-    problems += tally.problems()
-    if not problems and not tally.counts:
-        problems.append(_no_cards())
-    if problems:
-        raise ImportFailed(problems)
+    tally.settle(problems)
     stated = {
         option.id: data[option.id]
         for option in declared.options
@@ -605,11 +604,7 @@ def _read_name_list(
             problems.append(Problem(found.message, where=where, suggestions=found.suggestions))
             continue
         tally.add(found, place_card(declared, found, None), count, where)
-    problems += tally.problems()
-    if not problems and not tally.counts:
-        problems.append(_no_cards())
-    if problems:
-        raise ImportFailed(problems)
+    tally.settle(problems)
     return ImportedDeck(game, dict(options or {}), tally.counts, tally.cards)
 
 
@@ -675,11 +670,7 @@ def read_lackey(
             placed = place_card(declared, found, None)
             rehomed.setdefault((zone, placed), []).append(found.name)
         tally.add(found, placed, count, where)
-    problems += tally.problems()
-    if not problems and not tally.counts:
-        problems.append(Problem(_("W pliku nie ma żadnej karty.")))
-    if problems:
-        raise ImportFailed(problems)
+    tally.settle(problems, empty=Problem(_("W pliku nie ma żadnej karty.")))
     notes = tuple(
         _rehomed_note(declared, zone, sections[zone], home, names)
         for (zone, home), names in rehomed.items()

@@ -13,6 +13,7 @@ from rules.aniolowie.validate import (
 )
 from rules.core.schema import (
     Chart,
+    ContractExample,
     Draw,
     Format,
     Game,
@@ -107,6 +108,24 @@ GAME = Game(
     contract_attributes=CONTRACT_ATTRIBUTES,
     copy_limit=lambda kind, attributes: copy_limit(attributes.get("edition_symbol")),
     rulebook=Text(pl="Aniołowie – podręcznik v2.1 (2006)", en="Aniołowie rulebook v2.1 (2006)"),
+    contract_example=ContractExample(
+        "A deck of two Powers",
+        {
+            "game": "aniolowie",
+            "faction": "fallen",
+            "cards": [
+                {
+                    "name": "Gaap",
+                    "kind": "angel",
+                    "faction": "fallen",
+                    "order": "powers",
+                    "level": 7,
+                    "edition_symbol": "empty",
+                    "count": 2,
+                }
+            ],
+        },
+    ),
     legacy_code_letters={"L": {"faction": "lord"}, "F": {"faction": "fallen"}},
     face=FACE,
 )

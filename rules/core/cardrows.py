@@ -11,11 +11,30 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.schema import Text, TextError
+from rules.core.schema import CardSchema, Text, TextError
 
 
 class CardFileError(TextError):
     """A file a reader cannot read at all (no header, a missing column); rows are never guessed."""
+
+
+class RowRejected(Exception):
+    """Stop reading one row: a reader raises it, says why in both languages, and goes on."""
+
+    def __init__(self, pl: str, en: str) -> None:
+        super().__init__(en)
+        self.reason = Text(pl=pl, en=en)
+
+
+def check_row(schema: CardSchema, kind: str, attributes: Mapping[str, Any]) -> None:
+    """Raise RowRejected unless the game's schema takes what a row says (a value on a kind that
+    lacks it is no card the catalogue could store)."""
+    faults = schema.check(kind, attributes)
+    if faults:
+        raise RowRejected(
+            "; ".join(fault.message("pl") for fault in faults),
+            "; ".join(fault.message("en") for fault in faults),
+        )
 
 
 @dataclass(frozen=True)

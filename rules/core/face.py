@@ -3,9 +3,10 @@
 A face is drawn for a card that has no scan: a frame, the kind at the top, the name, and around
 them places that each name one attribute of the game's schema. A place whose attribute the card's
 kind does not have is left out. Some kinds may lie on their side (`landscape`), numbers may be
-printed large (`figures`), values listed in the bottom corners, and a number attribute drawn as
-that many arrows on the frame's edges (their sides are the drawing's order, not the card's). The frame's colour (hatched grey while unknown), the corner mark
-and the facts are shown on every card that has them, `?` where the value is unknown; the badge,
+printed large (`figures`), values listed in the bottom corners (a repeated value counted once,
+"złoto ×2"), and a number attribute drawn as that many arrows on the frame's edges (their sides
+are the drawing's order, not the card's). The frame's colour (hatched grey while unknown), the
+corner mark and the facts are shown on every card that has them, `?` where the value is unknown; the badge,
 title, rings and footer show `?` only on the kinds drawn in full, elsewhere only a known value.
 A game that declares no face gets a plain one: a bronze frame, the kind, the name, the card's facts
 and its text.

@@ -461,6 +461,14 @@ class HandRule:
 
 
 @dataclass(frozen=True)
+class ContractExample:
+    """A deck in the JSON contract that shows a client what the game's decks look like."""
+
+    title: str  # in English, as the API documents itself
+    deck: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything the site knows of a game, declared in its `rules/<game>/` package."""
 
@@ -476,6 +484,8 @@ class Game:
     validate: Callable[[Any], Verdict]
     # The card attributes the validator reads from a deck's JSON contract.
     contract_attributes: tuple[str, ...] = ()
+    # A deck the API's documentation shows for the game (POST /api/v1/validate/).
+    contract_example: ContractExample | None = field(default=None, hash=False, compare=False)
     # The zones of LackeyCCG's .dek files, for import and export; None: the game has none.
     deck_zones: DeckZones | None = None
     # How many copies of a card a deck may hold, from its kind and attributes (None while

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
@@ -112,6 +113,16 @@ def card_key(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name.translate(_FOLD_EXTRA))
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(stripped.casefold().split())
+
+
+# A hyphen a card editor left where it broke a word over two lines: a letter, "-", a space.
+_LINE_BREAK_HYPHEN = re.compile(r"(?<=\w)-\s+(?=\w)")
+
+
+def unbroken(name: str) -> str:
+    """Join the words an editor broke over two lines ("BŁOGOSŁA- WIEŃSTWO" -> "BŁOGOSŁAWIEŃSTWO");
+    a hyphen inside a word ("19-Y") or between spaced words ("A - B") stays."""
+    return _LINE_BREAK_HYPHEN.sub("", name)
 
 
 # Integers at least this long are described, not printed.

@@ -1,6 +1,16 @@
 """Dark Eden: its cards, deck sections, format and validator."""
 
-from rules.core.schema import Chart, Draw, Format, Game, HandRule, Section, Text, kinds_of
+from rules.core.schema import (
+    Chart,
+    ContractExample,
+    Draw,
+    Format,
+    Game,
+    HandRule,
+    Section,
+    Text,
+    kinds_of,
+)
 from rules.dark_eden.carddata import FORMAT as MSE_JSON
 from rules.dark_eden.carddata import read_cards_db
 from rules.dark_eden.face import FACE
@@ -96,6 +106,23 @@ GAME = Game(
     validate=validate,
     contract_attributes=CONTRACT_ATTRIBUTES,
     copy_limit=copy_limit,
+    contract_example=ContractExample(
+        "A Dark Eden deck: a leader apart, too few cards",
+        {
+            "game": GAME_ID,
+            "cards": [
+                {"name": "ASTINOU", "kind": "leader", "affiliation": "templars", "count": 1},
+                {
+                    "name": "REKRUT",
+                    "kind": "warrior",
+                    "affiliation": "general",
+                    "unlimited": True,
+                    "count": 12,
+                },
+                {"name": "PROROK", "kind": "warrior", "affiliation": "crescentia", "count": 2},
+            ],
+        },
+    ),
     rulebook=Text(
         pl="Dark Eden – polskie tłumaczenie zasad (darkeden.pl)",
         en="Dark Eden rulebook (Polish translation, darkeden.pl)",

@@ -21,8 +21,16 @@ import json
 import re
 from typing import Any
 
-from rules.core.cardrows import CardFile, CardFileError, ReadCard, RejectedRow
+from rules.core.cardrows import (
+    CardFile,
+    CardFileError,
+    ReadCard,
+    RejectedRow,
+    RowRejected,
+    check_row,
+)
 from rules.core.schema import Text
+from rules.core.verdict import unbroken
 from rules.dark_eden.schema import (
     FIGHTING_KINDS,
     INTRIGUE,
@@ -74,17 +82,7 @@ _STARTING_COST = re.compile(r"\bK?oszt\s+pocz\w*\s*:\s*(\d+|X)\b", re.IGNORECASE
 _UNIQUE = re.compile(r"\bKARTA\s+UNIKATOWA\b", re.IGNORECASE)
 _UNLIMITED = re.compile(r"\bNIEOGRANICZONA\s+LICZBA\s+W\s+TALII\b", re.IGNORECASE)
 _CATEGORY = re.compile(r"(DE|GE)_(\w+)")
-# A hyphen the card editor left where it broke a word over two lines: a letter, "-", a space.
-_LINE_BREAK_HYPHEN = re.compile(r"(?<=\w)- (?=\w)")
 _ASCII_LOWER = re.compile(r"[a-z]")
-
-
-class _Reject(Exception):
-    """Stop reading one entry; the message says why in both languages."""
-
-    def __init__(self, pl: str, en: str) -> None:
-        super().__init__(en)
-        self.reason = Text(pl=pl, en=en)
 
 
 def read_cards_db(text: str) -> CardFile:
@@ -115,7 +113,7 @@ def read_cards_db(text: str) -> CardFile:
         raw = text[position:end]
         try:
             rows.append(_read_entry(line, raw, entry))
-        except _Reject as rejected:
+        except RowRejected as rejected:
             name = entry.get("name") if isinstance(entry, dict) else None
             rows.append(RejectedRow(line, raw, rejected.reason, _card_name(name)))
         position = _skip_space(text, end)
@@ -145,21 +143,21 @@ def _clean(value: object) -> str:
 def _card_name(value: object) -> str:
     """Return a name as printed: the editor's line-break hyphens joined ("BŁOGOSŁA- WIEŃSTWO"),
     and the capitals it lost on Polish letters restored ("LUTERAńSKIEJ")."""
-    name = _LINE_BREAK_HYPHEN.sub("", _clean(value))
+    name = unbroken(_clean(value))
     return name.upper() if name.upper() != name and _ASCII_LOWER.search(name) is None else name
 
 
 def _read_entry(line: int, raw: str, entry: object) -> ReadCard:
     if not isinstance(entry, dict):
-        raise _Reject("karta musi być obiektem JSON", "a card must be a JSON object")
+        raise RowRejected("karta musi być obiektem JSON", "a card must be a JSON object")
     name = _card_name(entry.get("name"))
     if not name:
-        raise _Reject("karta bez nazwy", "the card has no name")
+        raise RowRejected("karta bez nazwy", "the card has no name")
     category = entry.get("category")
     match = _CATEGORY.fullmatch(category) if isinstance(category, str) else None
     if match is None or match.group(2) not in KINDS:
         known = ", ".join(f"DE_{name}" for name in KINDS)
-        raise _Reject(
+        raise RowRejected(
             f"nieznana kategoria {category!r}; znane: {known} (i GE_…)",
             f"unknown category {category!r}; expected one of {known} (or GE_…)",
         )
@@ -169,8 +167,8 @@ def _read_entry(line: int, raw: str, entry: object) -> ReadCard:
     _resources(attributes, entry.get("resources"))
     _combat(attributes, entry, kind)
     _tactics(attributes, entry, kind)
-    _after_play(attributes, entry.get("post play"), kind)
-    _neighbours(attributes, entry.get("neighbor allowance"), kind)
+    _after_play(attributes, entry.get("post play"))
+    _neighbours(attributes, entry.get("neighbor allowance"))
     artist = _clean(entry.get("author"))
     if artist:
         attributes["artist"] = artist
@@ -179,12 +177,7 @@ def _read_entry(line: int, raw: str, entry: object) -> ReadCard:
     if text:
         _from_text(attributes, text)
     # The schema has the last word: a value on a kind that lacks it is no card to store.
-    faults = SCHEMA.check(kind, attributes)
-    if faults:
-        raise _Reject(
-            "; ".join(fault.message("pl") for fault in faults),
-            "; ".join(fault.message("en") for fault in faults),
-        )
+    check_row(SCHEMA, kind, attributes)
     return ReadCard(line, raw, name, kind, attributes, text)
 
 
@@ -194,7 +187,7 @@ def _affiliation(attributes: dict[str, Any], printed: object) -> None:
         return
     value = AFFILIATIONS.get(_clean(printed))
     if value is None:
-        raise _Reject(f"nieznana przynależność {printed!r}", f"unknown affiliation {printed!r}")
+        raise RowRejected(f"nieznana przynależność {printed!r}", f"unknown affiliation {printed!r}")
     attributes["affiliation"] = value
 
 
@@ -203,12 +196,12 @@ def _resources(attributes: dict[str, Any], icons: object) -> None:
     if icons is None:
         icons = []
     if not isinstance(icons, list):
-        raise _Reject("zasoby muszą być listą ikon", "resources must be a list of icons")
+        raise RowRejected("zasoby muszą być listą ikon", "resources must be a list of icons")
     read: dict[str, list[str]] = {"provides": [], "consumes": []}
     for icon in icons:
         colour, _, resource = str(icon).partition("_")
         if colour not in ICON_COLOURS or resource not in RESOURCES:
-            raise _Reject(f"nieznana ikona zasobu {icon!r}", f"unknown resource icon {icon!r}")
+            raise RowRejected(f"nieznana ikona zasobu {icon!r}", f"unknown resource icon {icon!r}")
         read[ICON_COLOURS[colour]].append(RESOURCES[resource])
     attributes.update(read)
 
@@ -226,7 +219,7 @@ def _combat(attributes: dict[str, Any], entry: dict, kind: str) -> None:
         # "X": the card's text sets its value (Pole Minowe); nothing to store as a number.
         if set(printed) == {"X"}:
             return
-        raise _Reject(
+        raise RowRejected(
             f"nieczytelna wartość bojowa {printed!r}", f"unreadable combat value {printed!r}"
         )
     if kind in MODIFYING_KINDS:
@@ -236,7 +229,7 @@ def _combat(attributes: dict[str, Any], entry: dict, kind: str) -> None:
         # ".." (Głupota czy odwaga?, +2 or -2 by its text) is a placeholder, not a value.
         if set(printed) == {"."}:
             return
-    raise _Reject(
+    raise RowRejected(
         f"nieczytelny modyfikator WB {printed!r}", f"unreadable combat value modifier {printed!r}"
     )
 
@@ -245,13 +238,13 @@ def _tactics(attributes: dict[str, Any], entry: dict, kind: str) -> None:
     given = {tactic: entry[tactic] for tactic in TACTICS if tactic in entry}
     for tactic, value in given.items():
         if type(value) is not bool:
-            raise _Reject(
+            raise RowRejected(
                 f"taktyka {tactic} musi być true albo false, jest {value!r}",
                 f"the tactic {tactic} must be true or false, not {value!r}",
             )
     if kind not in FIGHTING_KINDS:
         if given:
-            raise _Reject(
+            raise RowRejected(
                 "taktyka walki na karcie, która jej nie ma",
                 "tactics on a kind of card that has none",
             )
@@ -260,21 +253,23 @@ def _tactics(attributes: dict[str, Any], entry: dict, kind: str) -> None:
     attributes["tactics"] = [tactic for tactic in TACTICS if given.get(tactic, True)]
 
 
-def _after_play(attributes: dict[str, Any], printed: object, kind: str) -> None:
+def _after_play(attributes: dict[str, Any], printed: object) -> None:
     if printed is None:
         return
     value = AFTER_PLAY.get(_clean(printed))
     if value is None:
-        raise _Reject(f"nieznany dalszy los karty {printed!r}", f"unknown post play {printed!r}")
+        raise RowRejected(
+            f"nieznany dalszy los karty {printed!r}", f"unknown post play {printed!r}"
+        )
     attributes["after_play"] = value
 
 
-def _neighbours(attributes: dict[str, Any], printed: object, kind: str) -> None:
+def _neighbours(attributes: dict[str, Any], printed: object) -> None:
     if printed is None:
         return
     text = str(printed).strip()
     if not text.isdigit():
-        raise _Reject(
+        raise RowRejected(
             f"nieczytelna liczba sąsiadów {printed!r}",
             f"unreadable neighbour allowance {printed!r}",
         )

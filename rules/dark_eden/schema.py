@@ -260,9 +260,11 @@ SCHEMA = CardSchema(
             kinds_of(PLACE),
             minimum=0,
             maximum=4,
+            # The rulebook says "od 1 do 4"; the card list gives one Place 0 (Piżmiej spod
+            # znaku Półksiężyca), kept as listed rather than corrected.
             help=Text(
-                pl="Ile innych Miejsc może przy nim stać (0–4).",
-                en="How many other Places may stand beside it (0–4).",
+                pl="Ile innych Miejsc może przy nim stać (podręcznik: od 1 do 4).",
+                en="How many other Places may stand beside it (the rulebook: 1 to 4).",
             ),
         ),
         Attribute(
@@ -287,7 +289,8 @@ SCHEMA = CardSchema(
             "after_play",
             "choice",
             Text(pl="dalszy los karty", en="after play"),
-            MODIFYING_KINDS,
+            # The rulebook gives the icon to Intrigues ("KARTY INTRYG", 4. Dalszy los karty).
+            kinds_of(INTRIGUE),
             AFTER_PLAY,
             facet=True,
             search_keys={"pl": ("los",), "en": ("after",)},

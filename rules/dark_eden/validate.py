@@ -102,7 +102,8 @@ def parse_deck(data: object) -> Deck:
     MAX_COUNT). "section" is "leader" (a leader's, and only a leader's) or "deck" (missing: the
     kind's own); "affiliation" is an affiliation id and "unlimited" true or false (missing or
     null: unknown). "format" is "standard" (the default). Unknown keys are ignored. Entries of one
-    card (names equal but for case and diacritics) are merged.
+    card (names equal but for case and diacritics) are merged; entries that disagree on its kind,
+    affiliation or unlimited mark are refused, and what one leaves unknown another may give.
     """
     deck_format, raw_cards = read_envelope(
         data, game_id=GAME_ID, formats=FORMATS, default_format=STANDARD
@@ -119,6 +120,15 @@ def parse_deck(data: object) -> Deck:
             raise DeckFormatError(
                 f"cards[{index}]", f"{card.name!r} appears twice with different kinds"
             )
+        # One card is one affiliation and one mark however its copies are split.
+        for field in ("affiliation", "unlimited"):
+            mine, theirs = getattr(card, field), getattr(known, field)
+            if mine is not None and theirs is not None and mine != theirs:
+                raise DeckFormatError(
+                    f"cards[{index}].{field}",
+                    f"{card.name!r} appears twice with different values of {field}: "
+                    f"{describe_value(theirs)} and {describe_value(mine)}",
+                )
         # What one entry leaves unknown another may tell.
         merged[key] = replace(
             known,

@@ -2,6 +2,7 @@
 
 from rules.core.schema import (
     Chart,
+    ContractExample,
     DeckZones,
     Draw,
     Format,
@@ -111,6 +112,19 @@ GAME = Game(
     contract_attributes=CONTRACT_ATTRIBUTES,
     # LackeyCCG's INWO plugin (shared/data/inwo/decks): a player's deck has its lead cards, Group
     # deck and Plot deck; a One Big Deck file shares the Groups and Plots instead.
+    contract_example=ContractExample(
+        "An INWO deck: a Group chosen to lead, a tournament",
+        {
+            "game": GAME_ID,
+            "format": TOURNAMENT,
+            "cards": [
+                {"name": "UFOs", "kind": "illuminati", "section": "lead", "count": 1},
+                {"name": "Gun Lobby", "kind": "organization", "section": "lead", "count": 1},
+                {"name": "Crystal Skull", "kind": "resource", "section": "groups", "count": 1},
+                {"name": "Tidal Wave", "kind": "disaster", "section": "plots", "count": 1},
+            ],
+        },
+    ),
     deck_zones=DeckZones(
         game="INWO",
         formats=(

@@ -14,7 +14,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from rules.core.cardrows import CardFile, CardFileError, ReadCard, RejectedRow
+from rules.core.cardrows import (
+    CardFile,
+    CardFileError,
+    ReadCard,
+    RejectedRow,
+    RowRejected,
+    check_row,
+)
 from rules.core.schema import Text
 from rules.inwo.schema import (
     ALIGNMENTS,
@@ -102,14 +109,6 @@ _NUMBER = re.compile(r"([0-9]+)(\*)?")
 _DIGITS = re.compile(r"[0-9]+")
 
 
-class _Reject(Exception):
-    """Stop reading one row; the message says why in both languages."""
-
-    def __init__(self, pl: str, en: str) -> None:
-        super().__init__(en)
-        self.reason = Text(pl=pl, en=en)
-
-
 def read_carddata(text: str) -> CardFile:
     """Read the whole card list; raise CardFileError if its header is not the list's."""
     lines = text.removeprefix("\ufeff").split("\n")
@@ -130,7 +129,7 @@ def read_carddata(text: str) -> CardFile:
             continue
         try:
             rows.append(_read_row(number, line, header))
-        except _Reject as rejected:
+        except RowRejected as rejected:
             rows.append(RejectedRow(number, line, rejected.reason, _name_of(line, header)))
     return CardFile(DOCUMENT, tuple(rows))
 
@@ -145,17 +144,17 @@ def _name_of(line: str, header: list[str]) -> str:
 def _read_row(number: int, line: str, header: list[str]) -> ReadCard:
     fields = line.split("\t")
     if len(fields) != len(header):
-        raise _Reject(
+        raise RowRejected(
             f"oczekiwano {len(header)} pól rozdzielonych tabulatorem, jest {len(fields)}",
             f"expected {len(header)} tab-separated fields, found {len(fields)}",
         )
     row = {name: value.strip() for name, value in zip(header, fields, strict=True)}
     name = " ".join(row["Name"].split())
     if not name:
-        raise _Reject("wiersz bez nazwy karty", "the row has no card name")
+        raise RowRejected("wiersz bez nazwy karty", "the row has no card name")
     if row["Type"] not in TYPES:
         known = ", ".join(TYPES)
-        raise _Reject(
+        raise RowRejected(
             f"nieznany typ {row['Type']!r}; znane: {known}",
             f"unknown Type {row['Type']!r}; expected one of {known}",
         )
@@ -171,12 +170,7 @@ def _read_row(number: int, line: str, header: list[str]) -> ReadCard:
         attributes["errata"] = row["ERRATA"]
     # The schema has the last word: a value on a kind that lacks it (a Resource's Power) is no
     # card the catalogue could store.
-    faults = SCHEMA.check(kind, attributes)
-    if faults:
-        raise _Reject(
-            "; ".join(fault.message("pl") for fault in faults),
-            "; ".join(fault.message("en") for fault in faults),
-        )
+    check_row(SCHEMA, kind, attributes)
     return ReadCard(number, line, name, kind, attributes, row["Text"])
 
 
@@ -202,7 +196,7 @@ def _choice(
         return
     value = to_id(printed)
     if value is None:
-        raise _Reject(
+        raise RowRejected(
             f"nieznana wartość w kolumnie {column_en} ({column_pl}): {printed!r}",
             f"unknown {column_en} {printed!r}",
         )
@@ -218,7 +212,7 @@ def _group_columns(attributes: dict[str, Any], row: dict[str, str], kind: str) -
     alignments = [_unqualified(item) for item in _items(row["Alignment"])]
     for alignment in alignments:
         if alignment not in ALIGNMENT_IDS:
-            raise _Reject(
+            raise RowRejected(
                 f"nieznany charakter Grupy {alignment!r} w kolumnie Alignment",
                 f"unknown Group alignment {alignment!r} in the Alignment column",
             )
@@ -227,7 +221,7 @@ def _group_columns(attributes: dict[str, Any], row: dict[str, str], kind: str) -
     traits = [_unqualified(item) for item in _items(row["Attribute"])]
     for trait in traits:
         if trait not in GROUP_TRAITS:
-            raise _Reject(
+            raise RowRejected(
                 f"nieznany atrybut Grupy {trait!r} w kolumnie Attribute",
                 f"unknown Group attribute {trait!r} in the Attribute column",
             )
@@ -250,7 +244,7 @@ def _resource_columns(attributes: dict[str, Any], row: dict[str, str], kind: str
     ]
     for word in words:
         if word not in RESOURCE_TRAITS:
-            raise _Reject(
+            raise RowRejected(
                 f"nieznany atrybut Zasobu {word!r}",
                 f"unknown Resource attribute {word!r}",
             )
@@ -267,7 +261,7 @@ def _plot_columns(attributes: dict[str, Any], row: dict[str, str], kind: str) ->
     marks = _items(row["Alignment"])
     for mark in marks:
         if mark not in PLOT_MARK_WORDS:
-            raise _Reject(
+            raise RowRejected(
                 f"nieznane oznaczenie Intrygi {mark!r} w kolumnie Alignment",
                 f"unknown Plot marking {mark!r} in the Alignment column",
             )
@@ -277,7 +271,7 @@ def _plot_columns(attributes: dict[str, Any], row: dict[str, str], kind: str) ->
     if kind == NWO:
         colour = NWO_COLOUR_WORDS[attributes["nwo_colour"]]
         if requirement and requirement.lower() != colour.lower():
-            raise _Reject(
+            raise RowRejected(
                 f"karta typu {row['Type']} ma w kolumnie Attribute {requirement!r}, "
                 f"a nie swój kolor {colour!r}",
                 f"a {row['Type']} card has {requirement!r} in the Attribute column, "
@@ -295,7 +289,7 @@ def _illuminati_columns(attributes: dict[str, Any], row: dict[str, str], kind: s
     """An Illuminati has neither alignments nor attributes in the list; refuse to guess."""
     for column in ("Alignment", "Attribute"):
         if row[column]:
-            raise _Reject(
+            raise RowRejected(
                 f"Illuminati z wartością w kolumnie {column}: {row[column]!r}",
                 f"an Illuminati with a value in the {column} column: {row[column]!r}",
             )
@@ -315,7 +309,7 @@ def _stats(attributes: dict[str, Any], row: dict[str, str], kind: str) -> None:
     if row["Power"]:
         match = _POWER.fullmatch(row["Power"])
         if match is None:
-            raise _Reject(
+            raise RowRejected(
                 f"nieczytelna siła {row['Power']!r} (oczekiwano np. 6, 6/4, 1*, *)",
                 f"unreadable Power {row['Power']!r} (expected e.g. 6, 6/4, 1*, *)",
             )
@@ -328,7 +322,7 @@ def _stats(attributes: dict[str, Any], row: dict[str, str], kind: str) -> None:
     if row["Resistance"]:
         match = _NUMBER.fullmatch(row["Resistance"])
         if match is None:
-            raise _Reject(
+            raise RowRejected(
                 f"nieczytelna odporność {row['Resistance']!r}",
                 f"unreadable Resistance {row['Resistance']!r}",
             )
@@ -336,7 +330,7 @@ def _stats(attributes: dict[str, Any], row: dict[str, str], kind: str) -> None:
         starred = starred or match.group(2) is not None
     if row["Control"]:
         if not _DIGITS.fullmatch(row["Control"]):
-            raise _Reject(
+            raise RowRejected(
                 f"nieczytelna liczba strzałek kontroli {row['Control']!r}",
                 f"unreadable Control {row['Control']!r}",
             )

@@ -377,3 +377,13 @@ def test_nul_bytes_and_huge_integers_in_every_parameter(operation, world):
                 assert response.status_code in (200, 404), where_  # 404: a page past the end
             checked += 1
     assert checked
+
+
+def test_the_validate_endpoint_shows_each_games_example():
+    body = _schema()["paths"]["/api/v1/validate/"]["post"]["requestBody"]["content"]
+    examples = body["application/json"]["examples"]
+    assert sorted(example["value"]["game"] for example in examples.values()) == [
+        "aniolowie",
+        "dark-eden",
+        "inwo",
+    ]

@@ -157,3 +157,27 @@ def test_the_icons_are_served_by_the_site(client):
 
     for name in ("gold-blue", "gold-red", "fuel-red", "land", "sea", "air"):
         assert finders.find(f"icons/dark-eden/{name}.svg") is not None
+
+
+def test_a_leaders_face_lies_on_its_side_with_its_icons_counted():
+    from cardbase.faces import face_of
+    from rules import get_game
+
+    face = face_of(
+        get_game("dark-eden"),
+        "leader",
+        name="WÓDZ",
+        attributes={
+            "affiliation": "templars",
+            "combat_value": 12,
+            "tactics": ["land", "air"],
+            "provides": ["gold", "gold", "food"],
+            "consumes": [],
+        },
+        lang="pl",
+    )
+    assert face.landscape is True
+    assert face.foot_left == ("złoto ×2", "żywność")
+    assert face.foot_right == ()
+    assert [figure.text for figure in face.figures] == ["12"]
+    assert face.subtitle == "ląd (Żołnierz), powietrze (Lotnik)"

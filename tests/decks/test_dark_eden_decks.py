@@ -78,6 +78,7 @@ def test_the_builder_shows_the_leader_apart_and_the_copy_limit(client, owner, si
         response.context["search"].facet_names
     )
     assert "Przywódca" in body and "Talia" in body
+    assert 'data-section="leader"' in body and 'data-section="deck"' in body
     assert '<span class="limit" title="limit kopii">/5</span>' in body
     assert '<span class="limit" title="limit kopii">/1</span>' in body  # the one leader
     assert deck.verdict["valid"] is True  # nine unlimited REKRUTs break nothing

@@ -169,6 +169,33 @@ def test_bad_input_is_refused_with_its_path(cards, path, message):
     assert message in raised.value.message
 
 
+@pytest.mark.parametrize(
+    ("second", "path"),
+    [
+        ({"affiliation": "crescentia"}, "cards[1].affiliation"),
+        ({"unlimited": True}, "cards[1].unlimited"),
+    ],
+)
+def test_two_entries_of_one_card_must_agree(second, path):
+    first = {
+        "name": "Soldat",
+        "kind": "warrior",
+        "count": 3,
+        "affiliation": "templars",
+        "unlimited": False,
+    }
+    with pytest.raises(DeckFormatError) as raised:
+        parse_deck({"game": "dark-eden", "cards": [first, {**first, "name": "SOLDAT", **second}]})
+    assert raised.value.path == path
+
+
+def test_an_entry_leaving_a_fact_unknown_takes_it_from_another():
+    first = {"name": "Soldat", "kind": "warrior", "count": 3}
+    told = {**first, "count": 3, "affiliation": "templars", "unlimited": False}
+    (card,) = parse_deck({"game": "dark-eden", "cards": [first, told]}).cards
+    assert (card.count, card.affiliation, card.unlimited) == (6, "templars", False)
+
+
 def test_an_unknown_format_is_refused():
     with pytest.raises(DeckFormatError) as raised:
         parse_deck({"game": "dark-eden", "format": "draft", "cards": []})
