@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+import rules
 from cardbase.language import page_lang
 from decks import codes, export, selectors, services, transfer
 from decks.forms import DeckOptionsMixin
@@ -165,7 +166,8 @@ def _download(text: str, filename: str, content_type: str) -> HttpResponse:
 
 
 def _filename(deck: Deck, extension: str) -> str:
-    return f"{slugify(deck.name) or 'talia'}.{extension}"
+    # Folded first, so that "ł" becomes "l" rather than vanishing in slugify's ASCII.
+    return f"{slugify(rules.card_key(deck.name)) or 'talia'}.{extension}"
 
 
 @require_GET
