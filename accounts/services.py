@@ -4,6 +4,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 
 
-def user_sign_up(*, username: str, password: str) -> AbstractBaseUser:
-    """Create a player's account; the sign-up form has already checked both values."""
-    return get_user_model().objects.create_user(username=username, password=password)
+def user_sign_up(*, username: str, password: str, email: str = "") -> AbstractBaseUser:
+    """Create a player's account; the sign-up form has already checked the values."""
+    return get_user_model().objects.create_user(username=username, password=password, email=email)

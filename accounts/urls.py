@@ -1,4 +1,4 @@
-"""Sign up, log in, log out, change password."""
+"""Sign up, log in, log out, change a password and reset a forgotten one by e-mail."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
@@ -18,5 +18,29 @@ urlpatterns = [
         "password/done/",
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
+    ),
+    # Django's reset answers "sent" for any address, so it never tells who has an account.
+    path(
+        "password/reset/",
+        auth_views.PasswordResetView.as_view(
+            subject_template_name="registration/password_reset_subject.txt",
+            email_template_name="registration/password_reset_email.txt",
+        ),
+        name="password_reset",
+    ),
+    path(
+        "password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
     ),
 ]

@@ -1,4 +1,4 @@
-"""Sign-up; logging in and out and changing passwords are Django's own views."""
+"""Sign-up; logging in and out, changing and resetting passwords are Django's own views."""
 
 from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
@@ -14,7 +14,9 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = services.user_sign_up(
-            username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password1"],
+            email=form.cleaned_data.get("email") or "",
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("my-decks")

@@ -38,6 +38,10 @@ urlpatterns = [
     path("v1/", include((v1, "v1"))),
     path("schema/", view(views.SchemaView), name="schema"),
     path("docs/", view(views.SwaggerView, url_name="api:schema"), name="docs"),
-    path("redoc/", view(views.RedocView, url_name="api:schema"), name="redoc"),
+    path(
+        "redoc/",
+        view(views.RedocView, url_name="api:schema", template_name="api/redoc.html"),
+        name="redoc",
+    ),
     not_found(),  # /api/, /api/v2/…
 ]

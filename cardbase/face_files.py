@@ -2,9 +2,12 @@
 
 import os
 import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from cardbase import faces
@@ -25,19 +28,51 @@ def face_for(card: Card) -> faces.CardFace:
     )
 
 
+def _face_path(card: Card, face: faces.CardFace) -> Path:
+    return Path(settings.MEDIA_ROOT) / "faces" / f"{card.slug}-{face.fingerprint()}.png"
+
+
+def _render_to(path: Path, face: faces.CardFace) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # A temporary name of this writer's own: concurrent renders of one face never share it.
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(faces.render_card_face(face))
+        os.replace(tmp, path)  # atomic, so a concurrent reader never sees half a file
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def face_png_path(card: Card) -> Path:
     """Return the path of the card's face PNG, rendering it the first time it is asked for."""
     face = face_for(card)
-    path = Path(settings.MEDIA_ROOT) / "faces" / f"{card.slug}-{face.fingerprint()}.png"
+    path = _face_path(card, face)
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # A temporary name of this writer's own: concurrent renders of one face never share it.
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(faces.render_card_face(face))
-            os.replace(tmp, path)  # atomic, so a concurrent reader never sees half a file
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        _render_to(path, face)
     return path
+
+
+@dataclass(frozen=True)
+class RenderReport:
+    """What a pass over the catalogue's faces did: faces drawn now and faces already on disk."""
+
+    rendered: int
+    kept: int
+
+
+def render_faces(cards: Iterable[Card]) -> RenderReport:
+    """Render every card's face in every site language, skipping the faces already on disk."""
+    rendered = kept = 0
+    for card in cards:
+        for lang, _name in settings.LANGUAGES:
+            with translation.override(lang):
+                face = face_for(card)
+                path = _face_path(card, face)
+                if path.exists():
+                    kept += 1
+                    continue
+                _render_to(path, face)
+                rendered += 1
+    return RenderReport(rendered=rendered, kept=kept)

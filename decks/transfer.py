@@ -25,7 +25,7 @@ from decks.models import Deck
 from decks.selectors import DeckSheet
 from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
 from rules.core import lackey
-from rules.core.schema import DeckZones
+from rules.core.schema import DeckZones, Option
 from rules.core.schema import Game as GameRules
 from rules.core.verdict import unbroken
 
@@ -62,8 +62,10 @@ class Problem:
 class ImportFailed(Exception):
     """The input cannot become a deck; `problems` lists every fault found."""
 
-    def __init__(self, problems: Iterable[Problem]) -> None:
+    def __init__(self, problems: Iterable[Problem], *, cards: Iterable[Card] = ()) -> None:
         self.problems = list(problems)
+        # The cards read before the import failed: enough to tell a deck option they contradict.
+        self.cards = list(cards)
         super().__init__("; ".join(str(p) for p in self.problems))
 
 
@@ -288,7 +290,7 @@ class _Tally:
         if not problems and not self.counts:
             problems.append(empty or _no_cards())
         if problems:
-            raise ImportFailed(problems)
+            raise ImportFailed(problems, cards=self.cards.values())
 
 
 def place_card(game: GameRules, card: Card, section_id: str | None) -> str | Problem:
@@ -726,18 +728,29 @@ def read_import(
     A text or a `.dek` file is read as a deck of `game` (the default game without one); JSON
     and codes say their own game.
     """
-    if fmt == "json":
-        imported = read_json(text, options=options, game=game)
-    elif fmt == "lackey":
-        imported = read_lackey(text, game=game, options=options)
-    elif fmt == "code":
-        imported = read_code(text, options=options)
-    else:
-        imported = read_text(text, game=game, options=options)
-    settled = settle_options(
-        rules.get_game(imported.game), imported.options, imported.cards_by_id.values()
+    try:
+        if fmt == "json":
+            imported = read_json(text, options=options, game=game)
+        elif fmt == "lackey":
+            imported = read_lackey(text, game=game, options=options)
+        elif fmt == "code":
+            imported = read_code(text, options=options)
+        else:
+            imported = read_text(text, game=game, options=options)
+    except ImportFailed as failed:
+        # Cards already read that disagree on an option unsettled: said now, not after a fix.
+        contradicted = _contradicted_options(failed.cards, options or {})
+        if not contradicted:
+            raise
+        raise ImportFailed([*failed.problems, *contradicted], cards=failed.cards) from None
+    declared = rules.get_game(imported.game)
+    settled = settle_options(declared, imported.options, imported.cards_by_id.values())
+    notes = tuple(
+        _inferred_note(option, settled[option.id])
+        for option in declared.options
+        if option.id in settled and option.id not in imported.options
     )
-    return replace(imported, options=settled)
+    return replace(imported, options=settled, notes=(*imported.notes, *notes))
 
 
 def settle_options(
@@ -751,33 +764,89 @@ def settle_options(
     """
     settled = dict(options)
     cards = list(cards)
+    problems: list[Problem] = []
     for option in game.options:
         if option.id in settled or not option.required:
             continue
         inferred = infer_option(option, cards)
         if inferred is None:
-            raise ImportFailed(
-                [
-                    Problem(
-                        _(
-                            "Z kart nie da się tego ustalić (żadna karta nie wskazuje jednej "
-                            "wartości albo wskazują różne); wybierz w formularzu: %(option)s."
-                        )
-                        % {"option": option.label(page_lang())}
-                    )
-                ]
-            )
-        settled[option.id] = inferred
+            problems.append(_contradiction(option, cards) or _undecided(option))
+        else:
+            settled[option.id] = inferred
+    if problems:
+        raise ImportFailed(problems, cards=cards)
     return settled
 
 
-def infer_option(option, cards: Iterable[Card]) -> str | None:
+def infer_option(option: Option, cards: Iterable[Card]) -> str | None:
     """Return the one value of `option` the cards' matching attribute names, or None if not one."""
+    seen = _values_named(option, cards)
+    return next(iter(seen)) if len(seen) == 1 else None
+
+
+def _values_named(option: Option, cards: Iterable[Card]) -> dict[str, list[Card]]:
+    """Return each value of `option` some cards name, with those cards, in declaration order."""
     if not option.card_attribute:
+        return {}
+    named: dict[str, list[Card]] = {value.id: [] for value in option.values}
+    for card in cards:
+        value = card.attribute(option.card_attribute)
+        if value in named:
+            named[value].append(card)
+    return {value: found for value, found in named.items() if found}
+
+
+def _undecided(option: Option) -> Problem:
+    return Problem(
+        _(
+            "Z kart nie da się tego ustalić (żadna karta nie wskazuje jednej wartości); wybierz "
+            "w formularzu: %(option)s."
+        )
+        % {"option": option.label(page_lang())}
+    )
+
+
+def _contradiction(option: Option, cards: Iterable[Card]) -> Problem | None:
+    """Return the problem of cards naming several values of `option`, or None if they do not."""
+    named = _values_named(option, cards)
+    if len(named) < 2:
         return None
-    choices = {value.id for value in option.values}
-    seen = {card.attribute(option.card_attribute) for card in cards} & choices
-    return seen.pop() if len(seen) == 1 else None
+    lang = page_lang()
+    shown = "; ".join(
+        f"{option.value_label(value, lang)}: "
+        + ", ".join(card.name for card in found[:MAX_SUGGESTIONS])
+        + (" …" if len(found) > MAX_SUGGESTIONS else "")
+        for value, found in named.items()
+    )
+    return Problem(
+        _(
+            "Nie da się ustalić z kart, bo wskazują różne wartości (%(values)s); wybierz w "
+            "formularzu: %(option)s."
+        )
+        % {"values": shown, "option": option.label(lang)}
+    )
+
+
+def _contradicted_options(cards: list[Card], options: Mapping[str, str]) -> list[Problem]:
+    """Return the problems of required options not given that the cards already contradict."""
+    if not cards:
+        return []
+    declared = rules.get_game(cards[0].game.slug)
+    found = (
+        _contradiction(option, cards)
+        for option in declared.options
+        if option.required and option.id not in options
+    )
+    return [problem for problem in found if problem is not None]
+
+
+def _inferred_note(option: Option, value: str) -> str:
+    """Say which option the import took from the cards, so the player can check it."""
+    lang = page_lang()
+    return _(
+        "Ustalono z kart: %(option)s – %(value)s, bo tylko tę wartość wskazują. Możesz to zmienić "
+        "w ustawieniach talii."
+    ) % {"option": option.label(lang), "value": option.value_label(value, lang)}
 
 
 # ---------------------------------------------------------------------------------------------

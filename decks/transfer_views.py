@@ -12,10 +12,11 @@ from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+import rules
 from cardbase.language import page_lang
 from decks import codes, export, selectors, services, transfer
 from decks.forms import DeckOptionsMixin
@@ -86,41 +87,46 @@ class ImportForm(DeckOptionsMixin, forms.Form):
         return data
 
 
+def _readable(form: ImportForm) -> bool:
+    """Tell whether the form holds an import to read: valid, or faulty only in other fields."""
+    form.is_valid()
+    data = form.cleaned_data
+    return not form.non_field_errors() and "format" in data and bool(data.get("text", "").strip())
+
+
 @csrf_protect
 def _deck_import(request: HttpRequest) -> HttpResponse:
     problems: list[transfer.Problem] = []
     game = selectors.game_for_new_deck(request.GET.get("game"))
     form = ImportForm(request.POST or None, request.FILES or None, game=game)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and _readable(form):
         data = form.cleaned_data
         chosen = {key: value for key, value in form.options_data().items() if value}
+        # Read even when the form has faults of its own (a missing name), so that every problem
+        # is listed at once; nothing is saved unless both the import and the form are sound.
         try:
             imported = transfer.read_import(
                 data["format"], data["text"], options=chosen, game=game.id
-            )
-            deck = services.deck_create(
-                owner=request.user,
-                name=data["name"],
-                options=imported.options,
-                game=imported.game,
-                format=imported.format,
-                cards=imported.cards,
             )
         except transfer.ImportFailed as failed:
             problems = failed.problems
             if len(data["text"]) > transfer.MAX_IMPORT_CHARS:
                 problems = [transfer.cut_paste_problem(len(data["text"]))]
-        except services.DeckInputError as error:
-            problems = [transfer.Problem(error.message)]
         else:
-            messages.success(
-                request,
-                _("Zaimportowano talię „%(name)s”: %(count)d kart.")
-                % {"name": deck.name, "count": deck.card_total},
-            )
-            for note in imported.notes:
-                messages.warning(request, note)
-            return redirect("deck-edit", deck_id=deck.pk)
+            if not form.errors:
+                try:
+                    deck = services.deck_create(
+                        owner=request.user,
+                        name=data["name"],
+                        options=imported.options,
+                        game=imported.game,
+                        format=imported.format,
+                        cards=imported.cards,
+                    )
+                except services.DeckInputError as error:
+                    problems = [transfer.Problem(error.message)]
+                else:
+                    return _imported(request, deck, imported.notes)
         # Keep the user's text (also a file's) to fix in place; of a paste over the limit, the
         # part that is read.
         form.data = form.data.copy()
@@ -132,6 +138,23 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
         {"form": form, "problems": problems, "max_chars": transfer.MAX_IMPORT_CHARS},
         status=status,
     )
+
+
+def _imported(request: HttpRequest, deck: Deck, notes: tuple[str, ...]) -> HttpResponse:
+    """Say what was imported and what the import decided, and open the deck in the builder."""
+    count = deck.card_total
+    messages.success(
+        request,
+        ngettext(
+            "Zaimportowano talię „%(name)s”: %(count)d karta.",
+            "Zaimportowano talię „%(name)s”: %(count)d karty.",
+            count,
+        )
+        % {"name": deck.name, "count": count},
+    )
+    for note in notes:
+        messages.warning(request, note)
+    return redirect("deck-edit", deck_id=deck.pk)
 
 
 @csrf_exempt  # checked by _deck_import once the body is known to be of a sane size
@@ -165,7 +188,8 @@ def _download(text: str, filename: str, content_type: str) -> HttpResponse:
 
 
 def _filename(deck: Deck, extension: str) -> str:
-    return f"{slugify(deck.name) or 'talia'}.{extension}"
+    # Folded first, so that "ł" becomes "l" rather than vanishing in slugify's ASCII.
+    return f"{slugify(rules.card_key(deck.name)) or 'talia'}.{extension}"
 
 
 @require_GET
