@@ -231,15 +231,23 @@ class CardSource(models.Model):
         return self.citation()
 
     def citation(self) -> str:
-        """Say where the passage stands: a rulebook's page, a data file's row, or the document."""
+        """Say where the passage stands: a rulebook's page, a card list's row, or the document.
+
+        The document is named by the title its game declares (the rulebook's, a card list's);
+        a document the game does not name keeps the name the source holds.
+        """
+        title = self.document_title()
         if self.page is not None:
-            return gettext("podręcznik %(book)s, s. %(page)s") % {
-                "book": self.rulebook,
-                "page": self.page,
-            }
+            return gettext("%(book)s, s. %(page)s") % {"book": title, "page": self.page}
         if self.row is not None:
-            return gettext("plik danych %(document)s, wiersz %(row)s") % {
-                "document": self.rulebook,
-                "row": self.row,
-            }
-        return self.rulebook
+            return gettext("%(document)s, wiersz %(row)s") % {"document": title, "row": self.row}
+        return title
+
+    def document_title(self) -> str:
+        """Return the title of the document the passage stands in, in the page's language."""
+        game = self.card.game
+        declared = self.card.game_rules
+        if self.rulebook == game.rulebook and declared.rulebook:
+            return declared.rulebook(page_lang())
+        title = declared.documents.get(self.rulebook)
+        return title(page_lang()) if title else self.rulebook

@@ -166,13 +166,22 @@ def card_facts(card: Card) -> list[Fact]:
     return [
         Fact(
             id=attribute.id,
-            label=capitalised(attribute.label(lang)),
-            value=shown_value(card, attribute, lang),
+            label=capitalised(attribute.card_label(card.attributes or {}, lang)),
+            value=_labelled_value(card, attribute, lang),
             long=attribute.type == "text",
             icons=shown_icons(card, attribute, lang),
         )
         for attribute in card.schema.attributes_of(card.kind)
     ]
+
+
+def _labelled_value(card: Card, attribute: Attribute, lang: str):
+    """Return a value shown after its label: an attribute named per card shows its plain value
+    ("Krąg: II"), since the way it reads alone repeats the label ("Krąg II")."""
+    value = card.attribute(attribute.id)
+    if attribute.label_for is not None and isinstance(value, str):
+        return attribute.value_label(value, lang)
+    return shown_value(card, attribute, lang)
 
 
 def ranking_attribute(card: Card) -> Attribute | None:

@@ -34,6 +34,7 @@ def option_filters() -> dict[str, filters.ChoiceFilter]:
             field_name=f"options__{option.id}",
             choices=[(value.id, _label(value.label)) for value in option.values],
             label=_label(option.label),
+            empty_label=_("każda"),
         )
         for option in rules.all_options()
     }
@@ -51,7 +52,13 @@ class DeckFilterBase(filters.FilterSet):
         label=_("Gra"),
         empty_label=_("każda"),
     )
-    valid = filters.BooleanFilter(field_name="is_valid", label=_("Zgodna z zasadami"))
+    # Words for a player, not the yes/no select's "Unknown" for "any".
+    valid = filters.ChoiceFilter(
+        choices=[("true", _("tak")), ("false", _("nie"))],
+        method="filter_valid",
+        empty_label=_("każda"),
+        label=_("Zgodna z zasadami"),
+    )
     author = filters.CharFilter(
         field_name="owner__username", lookup_expr="iexact", label=_("Autor")
     )
@@ -70,6 +77,9 @@ class DeckFilterBase(filters.FilterSet):
     class Meta:
         model = Deck
         fields = []
+
+    def filter_valid(self, qs, name, value):
+        return qs.filter(is_valid=value == "true")
 
     def filter_card(self, qs, name, value):
         key = card_key(value)

@@ -142,6 +142,16 @@ class DeckSheet:
     verdict_lines: list[VerdictLine] = field(default_factory=list)
     unverified: set[int] = field(default_factory=set)
 
+    @property
+    def verdict_errors(self) -> list[VerdictLine]:
+        """Return the verdict's lines that make the deck illegal."""
+        return [line for line in self.verdict_lines if line.severity == "error"]
+
+    @property
+    def verdict_warnings(self) -> list[VerdictLine]:
+        """Return the verdict's lines that only say what was not checked or is advised."""
+        return [line for line in self.verdict_lines if line.severity != "error"]
+
 
 def games_with_rules() -> list[Game]:
     """Return the declared games a deck can be built for: those the catalogue holds."""
@@ -256,11 +266,17 @@ def _shared_part(violation: Mapping[str, Any], key: str) -> str | None:
     return message[len(names) + 2 :]
 
 
+def _as_head(shared: str) -> str:
+    """Turn a warning's shared words into a heading: capitalised, without the closing full stop."""
+    return capfirst(shared.removesuffix("."))
+
+
 def verdict_lines(stored: Mapping[str, Any], lang: str) -> list[VerdictLine]:
     """Return a stored verdict as the panel lists it: errors one by one, alike warnings as one.
 
     With most card attributes unknown, a real deck gets a warning per card; grouped, they are a
-    few lines that each name every card concerned.
+    few lines that each name every card concerned, their shared words said as a sentence's head
+    ("Nieznana frakcja, więc nie sprawdzono zasady jednej frakcji") that the cards' count follows.
     """
     key = "message_pl" if lang == "pl" else "message_en"
     groups: dict[object, list[Mapping[str, Any]]] = {}
@@ -277,7 +293,7 @@ def verdict_lines(stored: Mapping[str, Any], lang: str) -> list[VerdictLine]:
             VerdictLine(
                 code=first["code"],
                 severity=first["severity"],
-                message=group[2] if grouped else first[key],  # type: ignore[index]
+                message=_as_head(group[2]) if grouped else first[key],  # type: ignore[index]
                 cards=list(dict.fromkeys(name for v in members for name in v.get("cards", []))),
                 card_ids=list(dict.fromkeys(i for v in members for i in v.get("card_ids", []))),
                 grouped=grouped,

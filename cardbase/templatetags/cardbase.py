@@ -15,7 +15,7 @@ register = template.Library()
 def known(value, width: int = 0):
     """Show a value, or mark it unknown: a blank is never guessed."""
     if value is None or value == "":
-        return format_html('<span class="unknown">{}</span>', _("nieznane / unknown"))
+        return format_html('<span class="unknown">{}</span>', _("nieznane"))
     if width and isinstance(value, int):
         return f"{value:0{width}d}"
     return value

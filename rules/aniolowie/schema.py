@@ -136,9 +136,14 @@ _CHOIR_WORDS = {"lord": Text(pl="Chór", en="Choir"), "fallen": Text(pl="Krąg",
 _CHOIR_OR_CIRCLE = Text(pl="Chór / Krąg", en="Choir / Circle")
 
 
+def _choir_word(attributes: Mapping[str, Any], lang: str) -> str:
+    """Name the choir the way the card's faction does: "Chór", "Krąg", both while unknown."""
+    return _CHOIR_WORDS.get(attributes.get("faction"), _CHOIR_OR_CIRCLE)(lang)
+
+
 def _show_choir(choir: str, attributes: Mapping[str, Any], lang: str) -> str:
     """Name a choir the way the card's faction does: "Chór II", "Krąg II"."""
-    return f"{_CHOIR_WORDS.get(attributes.get('faction'), _CHOIR_OR_CIRCLE)(lang)} {choir}"
+    return f"{_choir_word(attributes, lang)} {choir}"
 
 
 def _no_fallen_throne(kind: str, attributes: Mapping[str, Any]) -> tuple[str, Text] | None:
@@ -235,6 +240,7 @@ SCHEMA = CardSchema(
             search_phrase=Text(pl="Chór / Krąg {value}", en="choir {value}"),
             derive=_derive_choir,
             show=_show_choir,
+            label_for=_choir_word,
         ),
         Attribute(
             "level",

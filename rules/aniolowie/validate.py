@@ -896,8 +896,8 @@ def _ladder_violation(
             f"{en_plural(spare, 'fills a gap', 'fill gaps')}, the deck lacks at least {short} "
             f"of: {rungs_en.replace(' or ', ' and ')}, which its {names_en} need"
         )
-        fix_pl = "Dodaj anioły z brakujących zakonów (lub uzupełnij nieznane zakony)"
-        fix_en = "Add angels of the missing orders (or fill in the unknown orders)"
+        fix_pl = "Dodaj anioły z brakujących zakonów"
+        fix_en = "Add angels of the missing orders"
     else:
         head_pl = (
             f"W talii brakuje {pl_plural(n, 'zakonu', 'zakonów', 'zakonów')}: {rungs_pl}, "
@@ -932,12 +932,11 @@ _ATTRIBUTE_EN = {
     "alignment": "alignment",
     "edition_symbol": "edition symbol",
 }
-# (what is unknown, what to fill in)
 _ATTRIBUTE_PL = {
-    "faction": ("nieznana frakcja", "frakcję"),
-    "order": ("nieznany zakon", "zakon"),
-    "alignment": ("nieznany charakter", "charakter"),
-    "edition_symbol": ("nieznany symbol edycji", "symbol edycji"),
+    "faction": "nieznana frakcja",
+    "order": "nieznany zakon",
+    "alignment": "nieznany charakter",
+    "edition_symbol": "nieznany symbol edycji",
 }
 # (English, Polish genitive)
 _RULE_NAMES = {
@@ -978,16 +977,16 @@ class _Unknowns:
             names = _listing((card,))
             rules_en = " and ".join(_RULE_NAMES[rule][0] for rule in rules)
             rules_pl = " ani ".join(_RULE_NAMES[rule][1] for rule in rules)
-            unknown_pl, fill_pl = _ATTRIBUTE_PL[attribute]
             word_en = _ATTRIBUTE_EN[attribute]
+            # Said calmly and for a player: what is unknown and which rule went unchecked; no
+            # "fill it in", which only the catalogue's editors can do.
             out.append(
                 Violation(
                     UNVERIFIED,
                     Severity.WARNING,
-                    f"{names}: {unknown_pl}, więc nie można sprawdzić {rules_pl}. "
-                    f"Uzupełnij {fill_pl}.",
-                    f"{names}: {word_en} unknown, so {rules_en} cannot be checked. "
-                    f"Fill in the {word_en}.",
+                    f"{names}: {_ATTRIBUTE_PL[attribute]}, więc nie sprawdzono {rules_pl}.",
+                    f"{names}: {word_en} unknown, so {rules_en} "
+                    f"{'was' if len(rules) == 1 else 'were'} not checked.",
                     card.names,
                 )
             )

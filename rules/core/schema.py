@@ -148,6 +148,10 @@ class Attribute:
     # How a card's value reads where it depends on the card's other attributes (the Fallen call
     # a choir a circle): (value, the card's attributes, lang) -> text; the label by default.
     show: Callable[[Any, Mapping[str, Any], str], str] | None = None
+    # How the attribute is named beside one card's value, where that depends on the card too
+    # (a Fallen angel's "Krąg"): (the card's attributes, lang) -> text; a page that names it so
+    # shows the plain value after it ("Krąg: II"), not the `show` form ("Krąg: Krąg II").
+    label_for: Callable[[Mapping[str, Any], str], str] | None = None
 
     def __deepcopy__(self, memo) -> Attribute:
         # A declaration never changes: the filters and fields that hold one share it.
@@ -166,6 +170,12 @@ class Attribute:
         """Return the label of a value in `lang`, or the id itself if the value is undeclared."""
         declared = self.value(value_id)
         return declared.label(lang) if declared else str(value_id)
+
+    def card_label(self, attributes: Mapping[str, Any], lang: str) -> str:
+        """Return how the attribute is named beside one card's value."""
+        if self.label_for is not None:
+            return self.label_for(attributes, lang)
+        return self.label(lang)
 
     def card_value_label(self, value_id: str, attributes: Mapping[str, Any], lang: str) -> str:
         """Return how one card's value reads, given the card's other attributes."""
@@ -507,6 +517,9 @@ class Game:
     # Where each format's usual data file lies inside the configured data directory
     # (settings.CARD_DATA_DIR), by format id; the file itself is never part of the repository.
     data_files: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
+    # The titles of the card lists its cards' sources cite, by the document name a source keeps
+    # ("LackeyCCG-INWO carddata.txt"): a page names a source by its title, not by a file name.
+    documents: Mapping[str, Text] = field(default_factory=dict, hash=False, compare=False)
 
     def section_for(self, kind_id: str) -> Section | None:
         """Return the section a card of this kind goes into by default."""

@@ -11,6 +11,7 @@ from rules.core.schema import (
     Text,
     kinds_of,
 )
+from rules.dark_eden.carddata import DOCUMENT as CARD_LIST
 from rules.dark_eden.carddata import FORMAT as MSE_JSON
 from rules.dark_eden.carddata import read_cards_db
 from rules.dark_eden.face import FACE
@@ -130,6 +131,12 @@ GAME = Game(
     face=FACE,
     card_readers={MSE_JSON: read_cards_db},
     data_files={MSE_JSON: "dark-eden/cards_db.json"},
+    documents={
+        CARD_LIST: Text(
+            pl="lista kart projektu dark-eden-digital (Vyzygota)",
+            en="the card list of the dark-eden-digital project (Vyzygota)",
+        )
+    },
 )
 
 __all__ = ["DECK", "GAME", "GAME_ID", "LEADER_SECTION", "Card", "Deck", "parse_deck", "validate"]

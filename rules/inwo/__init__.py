@@ -12,6 +12,7 @@ from rules.core.schema import (
     Text,
     kinds_of,
 )
+from rules.inwo.carddata import DOCUMENT as CARD_LIST
 from rules.inwo.carddata import FORMAT as LACKEY
 from rules.inwo.carddata import read_carddata
 from rules.inwo.face import FACE
@@ -141,6 +142,12 @@ GAME = Game(
     face=FACE,
     card_readers={LACKEY: read_carddata},
     data_files={LACKEY: "inwo/carddata.txt"},
+    documents={
+        CARD_LIST: Text(
+            pl="lista kart wtyczki LackeyCCG-INWO (MightyBullMoose)",
+            en="the card list of the LackeyCCG-INWO plug-in (MightyBullMoose)",
+        )
+    },
 )
 
 __all__ = ["GAME", "GAME_ID", "GROUPS", "LEAD", "PLOTS", "Card", "Deck", "parse_deck", "validate"]

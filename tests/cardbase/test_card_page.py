@@ -31,10 +31,12 @@ def test_card_page_shows_every_attribute_and_marks_unknowns(client, gammon):
     assert "<h1>Gammon</h1>" in body
     assert "Upadli" in body
     assert "Potęgi" in body
-    assert "Krąg II" in body
+    # A Fallen angel's choir is a circle, named once: "Krąg: II", not "Chór / Krąg: Krąg II".
+    assert "<dt>Krąg</dt><dd>II</dd>" in body
     assert "<dd>07</dd>" in body
     # Colour, support, edition symbol, ANIELICA, angelic name and ability are unknown here.
-    assert body.count("nieznane / unknown") >= 6
+    assert body.count('<span class="unknown">nieznane</span>') >= 6
+    assert "unknown<" not in body
     assert "GAMMON jest Potęgą" in body
     assert "s. 11" in body
 
@@ -117,7 +119,7 @@ def test_polish_by_default_english_on_request(client, gammon):
     assert 'lang="en"' in body
     assert "Fallen" in body
     assert "Powers" in body
-    assert "Circle II" in body
+    assert "<dt>Circle</dt><dd>II</dd>" in body
 
 
 def test_home_page_leads_to_the_catalogue(client, gammon):

@@ -269,7 +269,9 @@ def test_the_card_page_cites_the_file_and_row(inwo, tmp_path, client):
     import_cards(game_slug="inwo", fmt="lackey", text_or_path=write(tmp_path, CIA))
     response = client.get(reverse("card-detail", kwargs={"game": "inwo", "slug": "cia"}))
     body = response.content.decode()
-    assert f"plik danych {DOCUMENT}, wiersz 2" in body
+    # Named by the card list's title, not by its file name.
+    assert "Lista kart wtyczki LackeyCCG-INWO (MightyBullMoose), wiersz 2" in body
+    assert DOCUMENT not in body
     assert "s. None" not in body
     assert "siła globalna" in body  # the facts the row gives, by their labels
 

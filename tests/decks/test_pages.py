@@ -489,12 +489,13 @@ def test_alike_warnings_are_one_line_listing_the_cards_and_errors_stay_apart():
     lines = selectors.verdict_lines(stored, "en")
     assert [(v.code, v.message, v.cards, v.card_ids, v.grouped) for v in lines] == [
         ("copy-limit", "A: too many", ["A"], [1], False),
-        ("unverified", "faction unknown, check.", ["A", "C", "D"], [1, 3, 4], True),
+        # Grouped, the shared words head the line that the cards' count follows.
+        ("unverified", "Faction unknown, check", ["A", "C", "D"], [1, 3, 4], True),
         ("unverified", "B: order unknown.", ["B"], [2], False),
         ("copy-limit", "C: too many", ["C"], [3], False),
         ("unverified", "otherwise", ["E"], [5], False),
     ]
-    assert selectors.verdict_lines(stored, "pl")[1].message == "nieznana frakcja, sprawdź."
+    assert selectors.verdict_lines(stored, "pl")[1].message == "Nieznana frakcja, sprawdź"
 
 
 def test_a_real_catalogue_deck_shows_a_few_grouped_warnings_and_marks_every_card(client, owner):
@@ -515,9 +516,8 @@ def test_a_real_catalogue_deck_shows_a_few_grouped_warnings_and_marks_every_card
     for page in (deck.get_absolute_url(), reverse("deck-edit", args=[deck.pk])):
         client.force_login(owner)
         html = client.get(page).content.decode()
-        verdict = html[
-            html.index('class="violations"') : html.index("</ul>", html.index('class="violations"'))
-        ]
+        start = html.index('<div class="verdict ')
+        verdict = html[start : html.index("</ul>", html.index('class="verdict-note"'))]
         warnings = re.findall(r'<li class="violation warning[^"]*"', verdict)
         assert 1 <= len(warnings) <= 6
         errors = re.findall(r'<li class="violation error"', verdict)
@@ -526,11 +526,10 @@ def test_a_real_catalogue_deck_shows_a_few_grouped_warnings_and_marks_every_card
             r'class="violation warning grouped" data-code="unverified" data-cards="(\d+)"', verdict
         )
         assert sum(map(int, grouped)) >= 40
-        assert (
-            "kart:</span> nieznana frakcja, więc nie można sprawdzić zasady jednej frakcji."
-            in verdict
-        )
-        assert '<span class="group-count">4 karty:</span> nieznany charakter' in verdict
+        assert "Nieznana frakcja, więc nie sprawdzono zasady jednej frakcji: " in verdict
+        assert "Nieznany charakter, więc nie sprawdzono równowagi" in verdict
+        assert '<span class="group-count">4 karty</span>' in verdict
+        assert "Uzupełnij" not in verdict
         # Every card a warning names is still marked in the deck list.
         marked = set(
             map(int, re.findall(r'class="deck-line[^"]*unverified[^"]*" data-card="(\d+)"', html))

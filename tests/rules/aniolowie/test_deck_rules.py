@@ -511,7 +511,7 @@ def test_warning_names_the_card_and_the_attribute():
     verdict = check(with_cards(legal_deck(), intervention("Gaap", edition_symbol=None, count=2)))
     (warning,) = verdict.violations
     assert warning.message_en.startswith(
-        "Gaap: edition symbol unknown, so the copy limit cannot be checked."
+        "Gaap: edition symbol unknown, so the copy limit was not checked."
     )
     assert warning.message_pl.startswith("Gaap: nieznany symbol edycji")
     assert verdict.valid
