@@ -155,7 +155,8 @@ def test_angels_of_unknown_order_count_as_angels_and_toward_no_choir(client, own
     analysis = response.context["analysis"]
     assert analysis.unplaced == 2
     assert analysis.odds["angel"].first == 1  # 3 cards, all angels, drawn whole
-    assert "2 kart bez znanego szczebla (zakon)" in response.content.decode()
+    # Polish counts 2 as "karty", not "kart".
+    assert "2 karty bez znanego szczebla (zakon) liczą się" in response.content.decode()
 
 
 def test_an_angel_of_unknown_order_completes_no_choir_in_the_odds(client, owner):
