@@ -23,7 +23,7 @@ setup: $(STAMP)
 	$(PY) manage.py migrate --no-input -v 0
 	$(PY) manage.py load_catalogue
 	$(PY) manage.py load_card_data
-	$(PY) manage.py render_faces
+	$(PY) manage.py render_faces --prune
 
 ## run: set up and serve on 127.0.0.1:$(PORT) with SQLite
 run: setup

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts.views import sign_up
+from accounts.views import email_change, sign_up
 
 urlpatterns = [
     path("signup/", sign_up, name="signup"),
@@ -19,6 +19,7 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
+    path("email/", email_change, name="email_change"),
     # Django's reset answers "sent" for any address, so it never tells who has an account.
     path(
         "password/reset/",

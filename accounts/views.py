@@ -1,12 +1,15 @@
-"""Sign-up; logging in and out, changing and resetting passwords are Django's own views."""
+"""Sign-up and the e-mail address; logging in and out and the passwords are Django's own views."""
 
+from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts import services
-from accounts.forms import SignUpForm
+from accounts.forms import EmailForm, SignUpForm
 
 
 @require_http_methods(["GET", "POST"])
@@ -21,3 +24,14 @@ def sign_up(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("my-decks")
     return render(request, "registration/sign_up.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def email_change(request: HttpRequest) -> HttpResponse:
+    form = EmailForm(request.POST or None, initial={"email": request.user.email})
+    if request.method == "POST" and form.is_valid():
+        services.user_set_email(user=request.user, email=form.cleaned_data["email"])
+        messages.success(request, _("Zapisano adres e-mail."))
+        return redirect("email_change")
+    return render(request, "registration/email_change.html", {"form": form})

@@ -56,23 +56,34 @@ def face_png_path(card: Card) -> Path:
 
 @dataclass(frozen=True)
 class RenderReport:
-    """What a pass over the catalogue's faces did: faces drawn now and faces already on disk."""
+    """What a pass over the catalogue's faces did: faces drawn now, faces already on disk, and
+    files of faces no card shows any more, removed."""
 
     rendered: int
     kept: int
+    removed: int = 0
 
 
-def render_faces(cards: Iterable[Card]) -> RenderReport:
-    """Render every card's face in every site language, skipping the faces already on disk."""
+def render_faces(cards: Iterable[Card], *, prune: bool = False) -> RenderReport:
+    """Render every card's face in every site language, skipping the faces already on disk; with
+    `prune`, remove the face files none of `cards` shows (the cards must then be all of them)."""
     rendered = kept = 0
+    current: set[Path] = set()
     for card in cards:
         for lang, _name in settings.LANGUAGES:
             with translation.override(lang):
                 face = face_for(card)
                 path = _face_path(card, face)
+                current.add(path)
                 if path.exists():
                     kept += 1
                     continue
                 _render_to(path, face)
                 rendered += 1
-    return RenderReport(rendered=rendered, kept=kept)
+    removed = 0
+    if prune:
+        for path in (Path(settings.MEDIA_ROOT) / "faces").glob("*.png"):
+            if path not in current:
+                path.unlink(missing_ok=True)
+                removed += 1
+    return RenderReport(rendered=rendered, kept=kept, removed=removed)

@@ -62,10 +62,18 @@ class Problem:
 class ImportFailed(Exception):
     """The input cannot become a deck; `problems` lists every fault found."""
 
-    def __init__(self, problems: Iterable[Problem], *, cards: Iterable[Card] = ()) -> None:
+    def __init__(
+        self,
+        problems: Iterable[Problem],
+        *,
+        cards: Iterable[Card] = (),
+        options: Mapping[str, str] | None = None,
+    ) -> None:
         self.problems = list(problems)
-        # The cards read before the import failed: enough to tell a deck option they contradict.
+        # The cards read before the import failed and the options it states: enough to tell a
+        # deck option the cards contradict.
         self.cards = list(cards)
+        self.options = dict(options or {})
         super().__init__("; ".join(str(p) for p in self.problems))
 
 
@@ -283,14 +291,21 @@ class _Tally:
             )
         return found
 
-    def settle(self, problems: list[Problem], *, empty: Problem | None = None) -> None:
+    def settle(
+        self,
+        problems: list[Problem],
+        *,
+        empty: Problem | None = None,
+        options: Mapping[str, str] | None = None,
+    ) -> None:
         """Raise ImportFailed with every problem the input had, the totals' own after them, or
-        with `empty` (no cards) for an input that named no card at all."""
+        with `empty` (no cards) for an input that named no card at all; `options` are the ones
+        the input states."""
         problems = [*problems, *self.problems()]
         if not problems and not self.counts:
             problems.append(empty or _no_cards())
         if problems:
-            raise ImportFailed(problems, cards=self.cards.values())
+            raise ImportFailed(problems, cards=self.cards.values(), options=options)
 
 
 def place_card(game: GameRules, card: Card, section_id: str | None) -> str | Problem:
@@ -450,7 +465,10 @@ def read_text(
             problems.append((entry.line, Problem(placed.message, line=entry.line, text=raw)))
         else:
             tally.add(found, placed, entry.count, _("wiersz %(line)d") % {"line": entry.line})
-    tally.settle([problem for _line, problem in sorted(problems, key=lambda pair: pair[0])])
+    tally.settle(
+        [problem for _line, problem in sorted(problems, key=lambda pair: pair[0])],
+        options={**stated, **options},
+    )
     return ImportedDeck(game, {**stated, **options}, tally.counts, tally.cards, format=deck_format)
 
 
@@ -554,12 +572,12 @@ def read_json(
             problems.append(Problem(placed.message, where=f"cards[{index}].section"))
             continue
         tally.add(card, placed, raw["count"], f"cards[{index}]")
-    tally.settle(problems)
     stated = {
         option.id: data[option.id]
         for option in declared.options
         if isinstance(data.get(option.id), str)
     }
+    tally.settle(problems, options={**stated, **(options or {})})
     return ImportedDeck(
         game,
         {**stated, **(options or {})},
@@ -739,10 +757,13 @@ def read_import(
             imported = read_text(text, game=game, options=options)
     except ImportFailed as failed:
         # Cards already read that disagree on an option unsettled: said now, not after a fix.
-        contradicted = _contradicted_options(failed.cards, options or {})
+        given = {**failed.options, **(options or {})}
+        contradicted = _contradicted_options(failed.cards, given)
         if not contradicted:
             raise
-        raise ImportFailed([*failed.problems, *contradicted], cards=failed.cards) from None
+        raise ImportFailed(
+            [*failed.problems, *contradicted], cards=failed.cards, options=given
+        ) from None
     declared = rules.get_game(imported.game)
     settled = settle_options(declared, imported.options, imported.cards_by_id.values())
     notes = tuple(

@@ -89,3 +89,38 @@ def test_the_reset_pages_speak_english_too(client):
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
     html = client.get(reverse("password_reset")).content.decode()
     assert "Forgot your password?" in html
+
+
+def test_a_player_without_an_address_is_told_and_can_add_one(client):
+    user = UserFactory(username="azrael", email="")
+    client.force_login(user)
+    page = client.get(reverse("password_change")).content.decode()
+    assert reverse("email_change") in page and "bez niego zapomnianego hasła" in page
+
+    saved = client.post(reverse("email_change"), {"email": "azrael@example.org"})
+
+    assert saved.status_code == 302
+    user.refresh_from_db()
+    assert user.email == "azrael@example.org"
+    client.logout()
+    client.post(reverse("password_reset"), {"email": "azrael@example.org"})
+    assert [m.to for m in mail.outbox] == [["azrael@example.org"]]
+
+
+def test_a_bad_address_is_refused_and_an_empty_one_removes_it(client):
+    user = UserFactory(username="sariel", email="sariel@example.org")
+    client.force_login(user)
+
+    refused = client.post(reverse("email_change"), {"email": "to nie adres"})
+    assert refused.status_code == 200 and refused.context["form"].errors["email"]
+    user.refresh_from_db()
+    assert user.email == "sariel@example.org"
+
+    client.post(reverse("email_change"), {"email": ""})
+    user.refresh_from_db()
+    assert user.email == ""
+
+
+def test_the_address_page_needs_a_signed_in_player(client):
+    response = client.get(reverse("email_change"))
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))

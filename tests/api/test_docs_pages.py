@@ -103,3 +103,15 @@ def test_the_sites_pages_load_nothing_from_another_host(client, url):
 def test_the_footer_links_to_the_api_docs(client):
     page = _page(client, "/")
     assert reverse("api:redoc") in page.addresses
+
+
+def test_redocs_policy_keeps_images_fonts_and_fetches_on_the_site(client):
+    """Redoc draws its maker's logo from their CDN at run time; the page's policy blocks it."""
+    html = client.get("/api/redoc/", HTTP_ACCEPT="text/html").content.decode()
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html).group(1)
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives == {
+        "img-src": "'self' data:",
+        "font-src": "'self' data:",
+        "connect-src": "'self'",
+    }

@@ -3,7 +3,7 @@
 import io
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from tests.factories import AngelFactory, GameFactory, HumanFactory
@@ -75,3 +75,22 @@ def test_one_game_alone(settings, other_game):
 
     assert "Faces: 2 rendered" in _render("--game", other_game)
     assert {name.split("-")[0] for name in _faces(settings)} == {"bis"}
+
+
+def test_prune_removes_the_faces_no_card_shows_any_more(settings):
+    gammon = AngelFactory(name="Gammon", slug="gammon")
+    AngelFactory(name="Lewiatan", slug="lewiatan")
+    _render()
+    old = {name for name in _faces(settings) if name.startswith("gammon-")}
+    gammon.attributes = {**gammon.attributes, "level": 8}
+    gammon.save()
+
+    assert "Faces: 2 rendered, 2 already there, 2 outdated removed" in _render("--prune")
+
+    names = _faces(settings)
+    assert len(names) == 4 and not old & names
+
+
+def test_prune_refuses_one_game_alone():
+    with pytest.raises(CommandError, match="--prune needs every card"):
+        _render("--prune", "--game", "aniolowie")

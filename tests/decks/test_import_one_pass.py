@@ -149,3 +149,10 @@ def test_a_real_deck_file_spoiled_in_three_places_reports_all_three(client, play
     assert all(p.where and p.message for p in problems)
     assert any(p.suggestions for p in problems)  # a misspelt name gets a suggestion
     assert not Deck.objects.exists()
+
+
+def test_a_faction_the_text_states_is_not_questioned_with_its_other_faults(client, player, cards):
+    response = post(client, text="# Frakcja: Upadli\n2 Gaap\n1 Michał\n1 Gapp\n")
+
+    assert [p.line for p in response.context["problems"]] == [4]
+    assert not Deck.objects.exists()

@@ -2,7 +2,7 @@
 
 import time
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from cardbase.face_files import render_faces
 from cardbase.models import Card
@@ -17,14 +17,22 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--game", help="Only this game's cards (its slug).")
+        parser.add_argument(
+            "--prune",
+            action="store_true",
+            help="Also remove the files of faces no card shows any more (not with --game).",
+        )
 
     def handle(self, *args, **options):
+        if options["prune"] and options["game"]:
+            raise CommandError("--prune needs every card: leave out --game.")
         cards = Card.objects.select_related("game").order_by("game__slug", "slug")
         if options["game"]:
             cards = cards.filter(game__slug=options["game"])
         started = time.monotonic()
-        report = render_faces(cards.iterator(chunk_size=500))
+        report = render_faces(cards.iterator(chunk_size=500), prune=options["prune"])
+        removed = f", {report.removed} outdated removed" if options["prune"] else ""
         self.stdout.write(
-            f"Faces: {report.rendered} rendered, {report.kept} already there "
+            f"Faces: {report.rendered} rendered, {report.kept} already there{removed} "
             f"({time.monotonic() - started:.1f} s)."
         )
