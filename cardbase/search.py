@@ -5,7 +5,7 @@ no diacritics) `search_name` and/or `search_text` column. `moc` finds "Wszechmoc
 świętnisko"` needs the comma. Only the means differ, never the cards found:
 
 - PostgreSQL: `LIKE '%…%'` served by pg_trgm GIN indexes (gin_trgm_ops) on both columns
-  (migrations 0002 and 0004). Trigram similarity only ranks name matches (`ranked`) and proposes a
+  (migrations 0002 and 0004). Trigram similarity only proposes a
   correction for a query that finds nothing (`did_you_mean`); it never adds or drops a card.
   Nothing below concerns it: the mirror and its repair are SQLite's only.
 - SQLite: an FTS5 table with the trigram tokenizer (`case_sensitive 1`, so a match is exactly a
@@ -488,32 +488,22 @@ def sought_words(node: Node) -> list[Text]:
 def ranked(queryset: QuerySet, node: Node) -> QuerySet:
     """Order `queryset` by how close each name is to the query's words; the set stays the same.
 
-    Names equal to the words come first, then names starting with them, then names holding
-    them, then the rest (found by their text). Within a group PostgreSQL orders by trigram
-    similarity to the words, SQLite by name length; then by name.
+    The name equal to the words comes first, then names starting with them, then names holding
+    one of them, then the rest (found by their text, or by keys alone); by name within each
+    group, so both databases give the same order, page after page. Names and words are folded
+    alike (case, Polish diacritics), so `rakuel` puts RAKUEL before the cards that mention it.
     """
     words = [item.value for item in sought_words(node)]
     if not words:
         return queryset.order_by("search_name", "pk")
-    joined = " ".join(words)
     closeness = Case(
-        When(search_name=joined, then=Value(0)),
+        When(search_name=" ".join(words), then=Value(0)),
         When(search_name__startswith=words[0], then=Value(1)),
         When(reduce(operator.or_, (Q(search_name__contains=w) for w in words)), then=Value(2)),
         default=Value(3),
         output_field=IntegerField(),
     )
-    if connections[queryset.db].vendor == "postgresql":
-        from django.contrib.postgres.search import TrigramSimilarity
-
-        within = TrigramSimilarity("search_name", joined).desc()
-    else:
-        from django.db.models.functions import Length
-
-        within = Length("search_name").asc()
-    return queryset.alias(closeness=closeness).order_by(
-        F("closeness").asc(), within, "search_name", "pk"
-    )
+    return queryset.alias(closeness=closeness).order_by("closeness", "search_name", "pk")
 
 
 def did_you_mean(
