@@ -121,9 +121,8 @@ class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
     def unknown_aware(self) -> bool:
         return not self.attribute.derived
 
-    def filter(self, qs, value):
-        if not value:
-            return qs
+    def values_q(self, value) -> Q:
+        """Return the Q keeping the cards of any of these choices (ids, or UNKNOWN)."""
         known = [item for item in value if item != UNKNOWN]
         if self.attribute.type == "bool":
             known = [item == "true" for item in known]
@@ -132,7 +131,12 @@ class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
             query |= attribute_q(self.attribute, known, "in")
         if UNKNOWN in value:
             query |= unknown_q(self.attribute)
-        return qs.filter(query)
+        return query
+
+    def filter(self, qs, value):
+        if not value:
+            return qs
+        return qs.filter(self.values_q(value))
 
 
 class AttributeRangeFilter(filters.NumberFilter):
@@ -222,6 +226,7 @@ def _declared_filters() -> dict[str, filters.Filter]:
             to_field_name="slug",
             queryset=Game.objects.all(),
             label=gettext_lazy("Gra"),
+            empty_label=gettext_lazy("każda"),
         ),
         "kind": filters.MultipleChoiceFilter(
             choices=[(k.id, lazy_label(k.label, False)) for k in catalogue_kinds()],
@@ -249,6 +254,7 @@ def _declared_filters() -> dict[str, filters.Filter]:
         to_field_name="slug",
         queryset=Edition.objects.all(),
         label=gettext_lazy("Edycja"),
+        empty_label=gettext_lazy("każda"),
         distinct=True,
     )
     declared["sort"] = filters.ChoiceFilter(
