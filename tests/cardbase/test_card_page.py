@@ -158,4 +158,4 @@ def test_home_page_counts_each_game_s_cards_and_says_which_have_none(client):
     AngelFactory(name="Paimon", slug="paimon")
     body = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Browse 2 cards, each fact with its source" in body
-    assert "(2 cards)" in body and "(no cards yet)" in body
+    assert "(2 cards)" in body and "No cards." in body and "Help fill the catalogue" in body
