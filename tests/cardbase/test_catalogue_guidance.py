@@ -92,6 +92,8 @@ def test_a_game_without_cards_says_so_on_the_home_page_and_its_catalogue(client,
     shown = body(page)
     assert "Zabawka: brak kart" in shown and "Pomóż uzupełnić katalog" in shown
     assert "Card data files" in shown
+    # No empty list offered as if it were usable, nor facets to click in it.
+    assert 'class="result-count"' not in shown and 'data-facet="kind"' not in shown
     # A game with cards, or a search that finds nothing in one, is not "without cards".
     assert catalogue(client, game="aniolowie").context["empty_game"] is None
     assert catalogue(client, game="aniolowie", q="qqqq").context["empty_game"] is None
