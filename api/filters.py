@@ -149,7 +149,7 @@ def _range_doc(attribute, lookup: str) -> str:
 
 def _sort_glosses(filterset) -> dict[str, str]:
     """Say what each sort does: by name, by a number's value or by a choice's rank."""
-    glosses = {"name": "A–Z, the default", "-name": "Z–A"}
+    glosses = {"name": "A–Z", "-name": "Z–A"}
     for value, _label in filterset.base_filters["sort"].extra["choices"]:
         attribute = find_attribute(value.removeprefix("-"))
         if attribute is None:
@@ -196,6 +196,7 @@ class _ApiCardFilterBase(CardFilter):
         result = search_cards(query=value, queryset=qs, lang=page_lang(), game=self.searched_game())
         if result.error is not None:
             raise SearchQueryError(result.error, page_lang())
+        self.search_node = result.node
         return result.queryset
 
     def filter_queryset(self, queryset):
@@ -238,7 +239,9 @@ ApiCardFilter.PARAMETER_DOCS = {
     ),
     "ordering": (
         f"The order of the results: {_one_of(CardFilter, 'sort', _sort_glosses(CardFilter))}; "
-        "ties go by name. Any other value is a 400."
+        "ties go by name. Without it, the cards best matching `q` come first (the card named "
+        "as typed, then names starting so, then names holding the words, then the rest, each "
+        "group by name); with no `q`, by name. Any other value is a 400."
     ),
     "sort": (
         f"The same as `ordering`, kept for older clients: {_one_of(CardFilter, 'sort')}; "

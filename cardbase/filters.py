@@ -18,7 +18,7 @@ import rules
 from cardbase.attributes import attribute_expression, attribute_q, unknown_q
 from cardbase.language import page_lang
 from cardbase.models import Card, Edition, Game
-from cardbase.search import search_cards, vocabulary_of
+from cardbase.search import ranked, search_cards, vocabulary_of
 from cardsearch import SearchError, parse
 from rules.core.schema import Attribute, Kind, Text
 
@@ -121,9 +121,8 @@ class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
     def unknown_aware(self) -> bool:
         return not self.attribute.derived
 
-    def filter(self, qs, value):
-        if not value:
-            return qs
+    def values_q(self, value) -> Q:
+        """Return the Q keeping the cards of any of these choices (ids, or UNKNOWN)."""
         known = [item for item in value if item != UNKNOWN]
         if self.attribute.type == "bool":
             known = [item == "true" for item in known]
@@ -132,7 +131,12 @@ class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
             query |= attribute_q(self.attribute, known, "in")
         if UNKNOWN in value:
             query |= unknown_q(self.attribute)
-        return qs.filter(query)
+        return query
+
+    def filter(self, qs, value):
+        if not value:
+            return qs
+        return qs.filter(self.values_q(value))
 
 
 class AttributeRangeFilter(filters.NumberFilter):
@@ -222,6 +226,7 @@ def _declared_filters() -> dict[str, filters.Filter]:
             to_field_name="slug",
             queryset=Game.objects.all(),
             label=gettext_lazy("Gra"),
+            empty_label=gettext_lazy("każda"),
         ),
         "kind": filters.MultipleChoiceFilter(
             choices=[(k.id, lazy_label(k.label, False)) for k in catalogue_kinds()],
@@ -249,13 +254,15 @@ def _declared_filters() -> dict[str, filters.Filter]:
         to_field_name="slug",
         queryset=Edition.objects.all(),
         label=gettext_lazy("Edycja"),
+        empty_label=gettext_lazy("każda"),
         distinct=True,
     )
     declared["sort"] = filters.ChoiceFilter(
         choices=SORT_CHOICES,
         method="sort_by",
         label=gettext_lazy("Sortuj"),
-        empty_label=None,
+        # No sort chosen: the best match to the query first, by name without one.
+        empty_label=gettext_lazy("najlepiej pasujące"),
     )
     return declared
 
@@ -290,16 +297,25 @@ class _CardFilterBase(filters.FilterSet):
         """Return the id of the game whose words read the query, None for every game."""
         return self.form.searched_game()
 
+    # The query's tree once `q` has filtered, which ranks the cards when no sort is chosen.
+    search_node = None
+
     def filter_text(self, qs, name, value):
         # The one search path the API takes too; the form already refused a bad query.
-        return search_cards(query=value, queryset=qs, game=self.searched_game()).queryset
+        result = search_cards(query=value, queryset=qs, game=self.searched_game())
+        self.search_node = result.node
+        return result.queryset
 
     def sort_by(self, qs, name, value):
         return qs  # applied in filter_queryset so that the default sort holds too
 
     def filter_queryset(self, queryset):
         qs = super().filter_queryset(queryset)
-        attribute, descending = SORTS[self.form.cleaned_data.get("sort") or "name"]
+        chosen = self.form.cleaned_data.get("sort")
+        if not chosen and self.search_node is not None:
+            # What was typed decides: the card named so first, then names starting so.
+            return ranked(qs, self.search_node)
+        attribute, descending = SORTS[chosen or "name"]
         if attribute is None:
             return qs.order_by("-search_name" if descending else "search_name", "pk")
         # An alias, not an annotation: the sort key is ordered by, never selected.

@@ -5,7 +5,7 @@ no diacritics) `search_name` and/or `search_text` column. `moc` finds "Wszechmoc
 świętnisko"` needs the comma. Only the means differ, never the cards found:
 
 - PostgreSQL: `LIKE '%…%'` served by pg_trgm GIN indexes (gin_trgm_ops) on both columns
-  (migrations 0002 and 0004). Trigram similarity only ranks name matches (`ranked`) and proposes a
+  (migrations 0002 and 0004). Trigram similarity only proposes a
   correction for a query that finds nothing (`did_you_mean`); it never adds or drops a card.
   Nothing below concerns it: the mirror and its repair are SQLite's only.
 - SQLite: an FTS5 table with the trigram tokenizer (`case_sensitive 1`, so a match is exactly a
@@ -488,32 +488,22 @@ def sought_words(node: Node) -> list[Text]:
 def ranked(queryset: QuerySet, node: Node) -> QuerySet:
     """Order `queryset` by how close each name is to the query's words; the set stays the same.
 
-    Names equal to the words come first, then names starting with them, then names holding
-    them, then the rest (found by their text). Within a group PostgreSQL orders by trigram
-    similarity to the words, SQLite by name length; then by name.
+    The name equal to the words comes first, then names starting with them, then names holding
+    one of them, then the rest (found by their text, or by keys alone); by name within each
+    group, so both databases give the same order, page after page. Names and words are folded
+    alike (case, Polish diacritics), so `rakuel` puts RAKUEL before the cards that mention it.
     """
     words = [item.value for item in sought_words(node)]
     if not words:
         return queryset.order_by("search_name", "pk")
-    joined = " ".join(words)
     closeness = Case(
-        When(search_name=joined, then=Value(0)),
+        When(search_name=" ".join(words), then=Value(0)),
         When(search_name__startswith=words[0], then=Value(1)),
         When(reduce(operator.or_, (Q(search_name__contains=w) for w in words)), then=Value(2)),
         default=Value(3),
         output_field=IntegerField(),
     )
-    if connections[queryset.db].vendor == "postgresql":
-        from django.contrib.postgres.search import TrigramSimilarity
-
-        within = TrigramSimilarity("search_name", joined).desc()
-    else:
-        from django.db.models.functions import Length
-
-        within = Length("search_name").asc()
-    return queryset.alias(closeness=closeness).order_by(
-        F("closeness").asc(), within, "search_name", "pk"
-    )
+    return queryset.alias(closeness=closeness).order_by("closeness", "search_name", "pk")
 
 
 def did_you_mean(
@@ -589,6 +579,49 @@ def closest_name_word(word: str, *, using: str = "default") -> str | None:
 
 
 @dataclass(frozen=True)
+class TypedValue:
+    """A `key:value` every card a query finds must meet, as the facet that says the same."""
+
+    field: str  # the attribute's id, which is also its facet's name
+    value: str  # the facet's value: a choice's id, or true/false
+    rest: str  # the query without the term
+
+
+def typed_values(query: str, *, game: str | None = None) -> list[TypedValue]:
+    """Return the `key:value` terms of `query` that every card found must meet.
+
+    A term counts when it is not negated and the query has no OR nor parentheses, so that
+    the term and its facet keep the same cards: `frakcja:upadli zakon:potęgi` holds
+    `frakcja:upadli`, the facet faction=fallen with `zakon:potęgi` left. A query that does not
+    parse, or whose rest would not, gives nothing for it.
+    """
+    from cardsearch.lexer import tokenize
+
+    vocabulary = vocabulary_of(game)
+    try:
+        cardsearch.parse(query, vocabulary)
+        tokens = tokenize(query)
+    except SearchError:
+        return []
+    if any(token.type in ("OR", "LPAREN") for token in tokens):
+        return []
+    found = []
+    for before, token in zip([None, *tokens], tokens, strict=False):
+        if token.type != "FIELD" or (before is not None and before.type in ("MINUS", "NOT")):
+            continue
+        end = token.value_pos + len(token.value) + (2 if token.phrase else 0)
+        node = cardsearch.parse(query[token.pos : end], vocabulary)
+        if not isinstance(node, Match) or node.value is None:
+            continue
+        rest = " ".join(f"{query[: token.pos]} {query[end:]}".split())
+        if not _parses(rest, vocabulary):
+            continue
+        value = str(node.value).lower() if isinstance(node.value, bool) else node.value
+        found.append(TypedValue(node.field, value, rest))
+    return found
+
+
+@dataclass(frozen=True)
 class QueryFeedback:
     """What the catalogue page says about its search box: the error or the plain words."""
 
@@ -622,6 +655,16 @@ class SyntaxRow:
     values: str
     meaning: str
     examples: list[tuple[str, str]]  # (query, the query in plain words)
+    counts: tuple[int, ...] = ()  # the cards each example finds in this catalogue, when counted
+
+    @property
+    def counted_examples(self) -> list[tuple[str, str, int | None]]:
+        """Return (query, plain words, cards found or None) for each example."""
+        counts = self.counts or (None,) * len(self.examples)
+        return [
+            (query, words, count)
+            for (query, words), count in zip(self.examples, counts, strict=True)
+        ]
 
 
 # What each key means and how it is used, in Polish and English, written for Aniołowie's keys;
@@ -818,16 +861,27 @@ def _made_help(key: Key, vocabulary: Vocabulary) -> tuple[str, str, list[str], l
     return (meaning_pl, meaning_en, [f"{pl_name}:{shown('pl')}"], [f"{en_name}:{shown('en')}"])
 
 
-def syntax_rows(lang: str | None = None, vocabulary: Vocabulary | None = None) -> list[SyntaxRow]:
+def syntax_rows(
+    lang: str | None = None, vocabulary: Vocabulary | None = None, *, counted: bool = False
+) -> list[SyntaxRow]:
     """Return the syntax page's table: one row per key of the vocabulary (every name it goes by),
-    plus bare words and operators; every example is parsed and described, so all are valid."""
+    plus bare words and operators; every example is parsed and described, so all are valid.
+
+    `counted`: each example comes with the number of cards it finds in this catalogue, and an
+    example that finds none gives way to one made from the key's declared values (or from the
+    cards' names) that finds some; a catalogue without cards keeps the written examples.
+    """
     lang = page_lang(lang)
     en = lang == "en"
     vocabulary = vocabulary or cardsearch.default_vocabulary()
+    counter = _ExampleCounter(vocabulary) if counted else None
 
-    def row(names, values, help_entry) -> SyntaxRow:
+    def row(names, values, help_entry, made=()) -> SyntaxRow:
         meaning_pl, meaning_en, examples_pl, examples_en = help_entry
         examples = [q for q in [*examples_pl, *examples_en] if _parses(q, vocabulary)]
+        counts: tuple[int, ...] = ()
+        if counter is not None and counter.any_cards:
+            examples, counts = counter.finding(examples, made)
         return SyntaxRow(
             names,
             values,
@@ -836,14 +890,91 @@ def syntax_rows(lang: str | None = None, vocabulary: Vocabulary | None = None) -
                 (query, cardsearch.describe(cardsearch.parse(query, vocabulary), lang, vocabulary))
                 for query in examples
             ],
+            counts,
         )
 
-    rows = [row([("słowo", "word")[en], ("„fraza”", "“phrase”")[en]], "", WORDS_HELP)]
+    name_words = counter.name_words() if counter is not None and counter.any_cards else []
+    rows = [
+        row(
+            [("słowo", "word")[en], ("„fraza”", "“phrase”")[en]],
+            "",
+            WORDS_HELP,
+            name_words[:3],
+        )
+    ]
     for key in vocabulary.keys:
         names = _shown_names(key)
         if key.field == "is":
             names += sorted(vocabulary.bare)
-        rows.append(row(names, _shown_values(key, lang), key_help(key, vocabulary)))
+        made = _made_examples(key, name_words) if counter is not None else ()
+        rows.append(row(names, _shown_values(key, lang), key_help(key, vocabulary), made))
     operators = [*sorted(AND_WORDS), *sorted(OR_WORDS), *sorted(NOT_WORDS), "-", "( )"]
-    rows.append(row(operators, "", OPERATORS_HELP))
+    found = [query for item in rows for query, _words in item.examples][:4]
+    made = [f"{a} {b}" for a, b in zip(found, found[1:], strict=False)] + [
+        f"{a} {('LUB', 'OR')[en]} {b}" for a, b in zip(found, found[1:], strict=False)
+    ]
+    rows.append(row(operators, "", OPERATORS_HELP, made))
     return rows
+
+
+class _ExampleCounter:
+    """Count the cards a query finds in the catalogue, each query once."""
+
+    def __init__(self, vocabulary: Vocabulary) -> None:
+        from cardbase.models import Card
+
+        self.vocabulary = vocabulary
+        self.cards = Card.objects.all()
+        self.any_cards = self.cards.exists()
+        self.known: dict[str, int] = {}
+
+    def count(self, query: str) -> int:
+        if query not in self.known:
+            result = search_cards(query=query, queryset=self.cards, vocabulary=self.vocabulary)
+            self.known[query] = 0 if result.error else result.queryset.count()
+        return self.known[query]
+
+    def finding(self, written: list[str], made) -> tuple[list[str], tuple[int, ...]]:
+        """Keep the written examples that find cards; if none does, the first made one that
+        does."""
+        kept = [query for query in written if self.count(query)]
+        if not kept:
+            kept = next(
+                (
+                    [query]
+                    for query in made
+                    if _parses(query, self.vocabulary) and self.count(query)
+                ),
+                [],
+            )
+        return kept, tuple(self.count(query) for query in kept)
+
+    def name_words(self) -> list[str]:
+        """Return words of the cards' names (folded, 4+ letters), the commonest names first."""
+        words: list[str] = []
+        for name in self.cards.order_by("search_name").values_list("search_name", flat=True)[:200]:
+            for word in name.split():
+                if len(word) >= SUGGEST_MIN_LENGTH and word.isalpha() and word not in words:
+                    words.append(word)
+        return words
+
+
+def _made_examples(key: Key, name_words: list[str]) -> list[str]:
+    """Return examples of a key made from its declared values (or the cards' own words)."""
+    name = key.names[0]
+    if key.kind == "text":
+        return [f"{name}:{word}" for word in name_words[:5]]
+    if key.kind == "number":
+        return [f"{name}>=1", f"{name}>=0", *([f"{name}:nieznany"] if key.unknown else [])]
+    if key.kind == "edition":
+        from cardbase.models import Edition
+
+        slugs = Edition.objects.order_by("pk").values_list("slug", flat=True)[:10]
+        return [f"{name}:{slug}" for slug in slugs] + [f"{name}:nieznana"]
+    made = []
+    for _value, words in key.groups:
+        word = words[0]
+        made.append(f'{name}:"{word}"' if " " in word else f"{name}:{word}")
+    if key.unknown:
+        made.append(f"{name}:nieznany")
+    return made

@@ -5,12 +5,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 import rules
+from cardbase import search
 from cardbase.filters import UNKNOWN, CardFilter, catalogue_attributes, is_ranked
 from cardbase.language import page_lang
 from cardbase.models import Card, Game, Printing
@@ -21,11 +22,34 @@ PAGE_SIZES = (24, 48, 96)
 
 @dataclass(frozen=True)
 class UnknownAlsoMatch:
-    """Cards left out only because the rulebook does not give their value of one chosen facet."""
+    """Cards left out only because the rulebook does not give their value of one chosen facet
+    (or of one value typed in the query, `frakcja:upadli`)."""
 
     facet: str
     count: int
     params: QueryDict
+    label: str = ""  # the attribute's name, as the page says it
+
+
+@dataclass(frozen=True)
+class FacetOption:
+    value: str
+    label: str
+    count: int | None  # the cards this value would show with the other filters; None: not counted
+    checked: bool
+
+
+@dataclass(frozen=True)
+class Facet:
+    """One checkbox facet as the page shows it: its values, each with its number of cards."""
+
+    name: str
+    label: str
+    options: tuple[FacetOption, ...]
+
+    @property
+    def chosen(self) -> bool:
+        return any(option.checked for option in self.options)
 
 
 @dataclass(frozen=True)
@@ -34,10 +58,13 @@ class CataloguePage:
     page: Page
     page_size: int
     unknown_also: tuple[UnknownAlsoMatch, ...] = ()
+    facets: tuple[Facet, ...] = ()
+    suggestion: QueryDict | None = None  # the params of the corrected query ("did you mean")
+    empty_game: Game | None = None  # the game chosen, which has no cards yet
 
 
 def catalogue_page(*, params: QueryDict, page_number: str | int | None) -> CataloguePage:
-    """Filter, sort and paginate the catalogue in a constant number of queries."""
+    """Filter, sort and paginate the catalogue; count each facet's values."""
     filterset = CardFilter(params, queryset=Card.objects.for_listing())
     try:
         page_size = int(params.get("page_size", PAGE_SIZES[0]))
@@ -47,14 +74,42 @@ def catalogue_page(*, params: QueryDict, page_number: str | int | None) -> Catal
         page_size = PAGE_SIZES[0]
     if not filterset.is_valid():
         page = Paginator(Card.objects.none(), page_size).get_page(page_number)
-        return CataloguePage(filterset=filterset, page=page, page_size=page_size)
+        return CataloguePage(
+            filterset=filterset,
+            page=page,
+            page_size=page_size,
+            facets=facets_of(filterset=filterset, params=params, counted=False),
+        )
     page = Paginator(filterset.qs, page_size).get_page(page_number)
+    matched = page.paginator.count
+    chosen_game = filterset.form.cleaned_data.get("game")
     return CataloguePage(
         filterset=filterset,
         page=page,
         page_size=page_size,
-        unknown_also=_unknown_also_match(params=params, matched=page.paginator.count),
+        unknown_also=(
+            *_unknown_also_match(params=params, matched=matched),
+            *typed_unknown_also(params=params, matched=matched, game=filterset.searched_game()),
+        ),
+        facets=facets_of(filterset=filterset, params=params),
+        suggestion=suggestion(filterset=filterset, params=params, matched=matched),
+        empty_game=(
+            chosen_game
+            if chosen_game is not None
+            and not matched
+            and not Card.objects.filter(game=chosen_game).exists()
+            else None
+        ),
     )
+
+
+def _widened(params: QueryDict, **replaced) -> QueryDict:
+    """Return a copy of the page's params without its page number, some of them replaced."""
+    widened = params.copy()
+    widened.pop("page", None)
+    for name, values in replaced.items():
+        widened.setlist(name, values)
+    return widened
 
 
 def _unknown_also_match(*, params: QueryDict, matched: int) -> tuple[UnknownAlsoMatch, ...]:
@@ -69,13 +124,128 @@ def _unknown_also_match(*, params: QueryDict, matched: int) -> tuple[UnknownAlso
         values = params.getlist(name)
         if not values or UNKNOWN in values:
             continue
-        widened = params.copy()
-        widened.pop("page", None)
-        widened.setlist(name, [*values, UNKNOWN])
+        widened = _widened(params, **{name: [*values, UNKNOWN]})
         extra = CardFilter(widened, queryset=Card.objects.all()).qs.count() - matched
         if extra > 0:
-            found.append(UnknownAlsoMatch(facet=name, count=extra, params=widened))
+            label = str(CardFilter.base_filters[name].label)
+            found.append(UnknownAlsoMatch(facet=name, count=extra, params=widened, label=label))
     return tuple(found)
+
+
+def typed_unknown_also(
+    *, params: QueryDict, matched: int, game: str | None
+) -> tuple[UnknownAlsoMatch, ...]:
+    """Offer, for a `key:value` typed in the query, what its facet offers: the cards dropped
+    only because their value is unknown (`frakcja:upadli` as the facet faction=fallen).
+
+    The link moves the term into its facet, with "unknown" checked too, so the page shows the
+    same facet the player would have clicked.
+    """
+    found = []
+    for typed in search.typed_values(params.get("q", ""), game=game):
+        if typed.field not in CardFilter.UNKNOWN_AWARE or params.getlist(typed.field):
+            continue
+        widened = _widened(params, q=[typed.rest], **{typed.field: [typed.value, UNKNOWN]})
+        widened_filter = CardFilter(widened, queryset=Card.objects.all())
+        if not widened_filter.is_valid():
+            continue
+        extra = widened_filter.qs.count() - matched
+        if extra > 0:
+            label = str(CardFilter.base_filters[typed.field].label)
+            found.append(
+                UnknownAlsoMatch(facet=typed.field, count=extra, params=widened, label=label)
+            )
+    return tuple(found)
+
+
+def suggestion(*, filterset: CardFilter, params: QueryDict, matched: int) -> QueryDict | None:
+    """Return the params of a corrected query when this one finds nothing and the corrected
+    one finds cards with the same filters ("did you mean"); None otherwise."""
+    query = (params.get("q") or "").strip()
+    if matched or not query or not filterset.is_valid():
+        return None
+    corrected = search.did_you_mean(query, game=filterset.searched_game())
+    if corrected is None:
+        return None
+    widened = _widened(params, q=[corrected])
+    again = type(filterset)(widened, queryset=filterset.queryset, game=filterset.search_game)
+    return widened if again.is_valid() and again.qs.exists() else None
+
+
+def facets_of(
+    *, filterset: CardFilter, params: QueryDict, counted: bool = True
+) -> tuple[Facet, ...]:
+    """Return the facets of the game searched (every game's without one), each value with the
+    number of cards it would show: with every other filter, and this facet's other values.
+
+    The facets nothing is chosen in share one count query; each chosen facet needs its own.
+    """
+    game = filterset.searched_game()
+    names, _ranges = facet_names(game)
+    kinds = {kind.id for kind in rules.get_game(game).schema.kinds} if game else None
+    choices: dict[str, list[tuple[str, str]]] = {}
+    for name in names:
+        listed = [
+            (str(value), str(label))
+            for value, label in CardFilter.base_filters[name].extra["choices"]
+        ]
+        if name == "kind" and kinds is not None:
+            listed = [(value, label) for value, label in listed if value in kinds]
+        choices[name] = listed
+    counts: dict[str, dict[str, int]] = {}
+    if counted:
+        unchosen = [name for name in names if not params.getlist(name)]
+        if unchosen:
+            counts.update(_value_counts(filterset, filterset.qs, unchosen, choices))
+        for name in names:
+            if name in unchosen:
+                continue
+            without = _widened(params, **{name: []})
+            other = type(filterset)(
+                without, queryset=filterset.queryset, game=filterset.search_game
+            )
+            if other.is_valid():
+                counts.update(_value_counts(filterset, other.qs, [name], choices))
+    return tuple(
+        Facet(
+            name=name,
+            label=str(CardFilter.base_filters[name].label),
+            options=tuple(
+                FacetOption(
+                    value=value,
+                    label=label,
+                    count=counts.get(name, {}).get(value),
+                    checked=value in params.getlist(name),
+                )
+                for value, label in choices[name]
+            ),
+        )
+        for name in names
+    )
+
+
+def _value_counts(
+    filterset: CardFilter,
+    queryset: QuerySet,
+    names: list[str],
+    choices: dict[str, list[tuple[str, str]]],
+) -> dict[str, dict[str, int]]:
+    """Count, in one query, the cards of `queryset` having each value of each facet named."""
+    aggregates, keys = {}, {}
+    for n, name in enumerate(names):
+        facet_filter = filterset.filters[name]
+        for i, (value, _label) in enumerate(choices[name]):
+            condition = Q(kind=value) if name == "kind" else facet_filter.values_q([value])
+            alias = f"f{n}_{i}"
+            aggregates[alias] = Count("pk", filter=condition)
+            keys[alias] = (name, value)
+    if not aggregates:
+        return {}
+    totals = queryset.order_by().aggregate(**aggregates)
+    counts: dict[str, dict[str, int]] = {}
+    for alias, (name, value) in keys.items():
+        counts.setdefault(name, {})[value] = totals[alias]
+    return counts
 
 
 def games_with_card_counts() -> QuerySet[Game]:

@@ -6,7 +6,6 @@ from django.views.decorators.http import require_GET
 
 from cardbase import search, selectors
 from cardbase.face_files import face_png_path
-from cardbase.filters import CardFilter
 
 
 @require_GET
@@ -44,16 +43,19 @@ def card_list(request: HttpRequest) -> HttpResponse:
             "search_error": feedback.error,
             "search_message": feedback.message,
             "search_description": feedback.description,
-            "unknown_also": [
-                (match, CardFilter.base_filters[match.facet].label) for match in result.unknown_also
-            ],
+            "unknown_also": list(result.unknown_also),
+            "facets": result.facets,
+            "suggestion": result.suggestion,
+            "empty_game": result.empty_game,
         },
     )
 
 
 @require_GET
 def card_search_syntax(request: HttpRequest) -> HttpResponse:
-    return render(request, "cardbase/search_syntax.html", {"rows": search.syntax_rows()})
+    return render(
+        request, "cardbase/search_syntax.html", {"rows": search.syntax_rows(counted=True)}
+    )
 
 
 @require_GET

@@ -145,7 +145,7 @@ def test_query_count_does_not_grow_with_page_size(client):
     large = count_queries(client, page_size=96)
     table = count_queries(client, page_size=96, view="table")
     assert small == large == table
-    assert large <= 5
+    assert large <= 6  # the facets' counts take one query when none is chosen
 
 
 def test_grid_uses_generated_faces_without_a_scan(client, deck_of_cards):
@@ -160,9 +160,9 @@ def test_a_faction_filter_offers_the_cards_whose_faction_is_unknown(client, deck
     response = get(client, faction="fallen", order="powers")
     assert names(response) == ["Gammon"]
     [match] = response.context["unknown_also"]
-    assert match[0].facet == "faction"
-    assert match[0].count == 1
-    widened = client.get(reverse("card-list") + "?" + match[0].params.urlencode())
+    assert match.facet == "faction"
+    assert match.count == 1
+    widened = client.get(reverse("card-list") + "?" + match.params.urlencode())
     assert names(widened) == ["Gammon", "Zetiel"]
     assert "Pokaż je też" in response.content.decode()
 

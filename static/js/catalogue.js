@@ -1,0 +1,19 @@
+// The catalogue's filters apply at once: htmx swaps the results and the facets in place. The
+// swap replaces the checkbox the player just used, so the focus goes back to its successor.
+(function () {
+  "use strict";
+  let focused = null;
+  document.addEventListener("htmx:beforeRequest", function () {
+    const active = document.activeElement;
+    focused = active && active.name ? { name: active.name, value: active.value } : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!focused) return;
+    const candidates = document.querySelectorAll("form.facets [name='" + CSS.escape(focused.name) + "']");
+    const input = Array.from(candidates).find(function (element) {
+      return element.type !== "checkbox" || element.value === focused.value;
+    });
+    if (input && document.activeElement !== input) input.focus();
+    focused = null;
+  });
+})();
