@@ -128,7 +128,7 @@
   }
 
   function tapped(button) {
-    const row = button.closest("[data-card]");
+    const row = button.closest(".result-line, .deck-line");
     lastTap = { card: String(button.dataset.card), row: row, inDeck: Boolean(row && row.closest("#deck-panel")) };
   }
 
@@ -264,6 +264,7 @@
         swap("builder-bar", data.panels.bar);
         swap("share-panel", data.panels.share);
         showPane(pane);
+        measureBar();
         if (!dirty && !settings) clearDraft(); else writeDraft();
         showCounts();
         showTapFault(data.faults || {});
@@ -308,7 +309,9 @@
     if (!messages || !messages.length) return;
     let row = lastTap.row;
     if (!row || !row.isConnected) {
-      row = document.querySelector('#deck-panel .deck-line[data-card="' + lastTap.card + '"]');
+      // The row was drawn again (a fresh deck list or search page): the same card's row there.
+      const where = lastTap.inDeck ? "#deck-panel .deck-line" : "#card-results .result-line";
+      row = document.querySelector(where + '[data-card="' + lastTap.card + '"]');
     }
     if (!row) return;
     const badge = document.createElement("span");
@@ -402,12 +405,16 @@
     }
   });
 
+  let searches = 0;
   async function search(query) {
     const url = builderUrl + (query ? "?" + query : "");
+    const asked = ++searches;
     const response = await fetch(url, { headers: { "X-Fragment": "cards" }, credentials: "same-origin" });
     if (!response.ok || response.redirected) return;
+    const html = await response.text();
+    if (asked !== searches) return; // a later search is on its way: its answer is the one shown
     const holder = document.createElement("div");
-    holder.innerHTML = await response.text();
+    holder.innerHTML = html;
     const fresh = holder.querySelector("#card-results");
     if (!fresh) return;
     document.getElementById("card-results").replaceWith(fresh);
@@ -419,6 +426,14 @@
   // filters in a drawer. On a wide screen both panes and the verdict stay in view.
   let pane = "search";
   const narrow = window.matchMedia("(max-width: 860px)");
+
+  // The sheet and the drawer end where the bar starts, however tall its words make it.
+  function measureBar() {
+    const bar = document.getElementById("builder-bar");
+    root.style.setProperty("--bar-h", bar.offsetHeight + "px");
+  }
+  window.addEventListener("resize", measureBar);
+  measureBar();
 
   function showPane(name) {
     pane = name;

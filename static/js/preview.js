@@ -14,7 +14,7 @@
     if (el.dataset.preview) return el.dataset.preview;
     const row = el.closest(".result-line");
     const img = row && row.querySelector("img");
-    return img ? img.currentSrc || img.src : null;
+    return img ? img.getAttribute("src") : null;
   }
 
   function target(el) {
@@ -94,7 +94,8 @@
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") hide();
   });
-  window.addEventListener("scroll", hide, { passive: true });
+  // The popover is fixed to the window: it follows its name when the page scrolls.
+  window.addEventListener("scroll", function () { if (shownFor) place(shownFor); }, { passive: true });
 
   document.addEventListener("touchstart", function (event) {
     const el = target(event.target);
