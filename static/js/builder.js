@@ -252,8 +252,9 @@
         if (sentSettings) savedName = sentSettings.name;
         if (sentAdd !== null) {
           tookAdd(sentAdd, JSON.parse(sentCards), data.counts);
-          savedCounts = JSON.stringify(data.counts);
-          if (JSON.stringify(counts) !== savedCounts) dirty = true;
+          // Stored as the counts are kept here (key order too), unless changed meanwhile.
+          if (sameCounts(counts, data.counts)) savedCounts = JSON.stringify(counts);
+          else { savedCounts = JSON.stringify(data.counts); dirty = true; }
         } else {
           savedCounts = sentCards;
         }
@@ -278,6 +279,11 @@
       saving = false;
     }
     if (dirty && !conflicted && !signedOut) schedule(retry ? 3000 : 0, retry);
+  }
+
+  function sameCounts(a, b) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every(function (key) { return a[key] === b[key]; });
   }
 
   // The server added the quick-add cards to the counts sent; changes made meanwhile stay.
