@@ -159,3 +159,23 @@ def test_a_change_that_breaks_a_rule_is_shown_where_it_was_tapped(screen):
     row.locator('button[data-delta="-1"]').click()
     saved(page)
     expect(badge).to_have_count(0)
+
+
+def test_a_fault_from_a_tap_in_the_deck_shows_on_its_line_and_undo_takes_it_back(screen):
+    page = screen
+    intervention = Card.objects.filter(kind="intervention").order_by("name").first()
+    page.get_by_label("Szybkie dodawanie").fill(f"2 {intervention.name}")
+    page.get_by_role("button", name="Dodaj", exact=True).click()
+    saved(page)
+    show_deck(page)
+    line = page.locator(f'#deck-panel .deck-line[data-card="{intervention.pk}"]')
+    line.locator('button[data-delta="1"]').click()
+    saved(page)
+    expect(line.locator(".tap-fault")).to_contain_text(intervention.name)
+    no_sideways_scroll(page)
+
+    page.get_by_role("button", name="Cofnij").click()
+    saved(page)
+    expect(line.locator(".line-count")).to_contain_text("2")
+    expect(page.locator(".tap-fault")).to_have_count(0)
+    assert Deck.objects.get(pk=page.deck.pk).card_total == 2
