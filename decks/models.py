@@ -119,6 +119,10 @@ class DeckVersion(models.Model):
     cards = models.JSONField(default=dict)
     is_valid = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
+    # The builder's editing session that last saved into this version (empty: a save from
+    # elsewhere); saves of one session close together update it instead of adding a version.
+    session = models.CharField(max_length=32, blank=True, editable=False)
+    updated = models.DateTimeField(null=True, editable=False)
 
     class Meta:
         ordering = ["deck", "-number"]

@@ -697,3 +697,26 @@ def like_state(*, deck: Deck, user: User | AnonymousUser) -> tuple[int, bool]:
     count = deck.likes.count()
     liked = user.is_authenticated and deck.likes.filter(user=user).exists()
     return count, liked
+
+
+NAME_SUGGESTIONS = 10
+
+
+def card_names_like(*, game: CatalogueGame, text: str, limit: int = NAME_SUGGESTIONS) -> list[str]:
+    """Return card names of `game` holding `text` (case and diacritics ignored), prefixes first."""
+    key = rules.card_key(text)
+    if not key:
+        return []
+    cards = Card.objects.filter(game=game)
+    starting = list(
+        cards.filter(search_name__startswith=key)
+        .order_by("search_name", "pk")
+        .values_list("name", flat=True)[:limit]
+    )
+    inside = (
+        cards.filter(search_name__contains=key)
+        .exclude(search_name__startswith=key)
+        .order_by("search_name", "pk")
+        .values_list("name", flat=True)[: limit - len(starting)]
+    )
+    return list(dict.fromkeys([*starting, *inside]))

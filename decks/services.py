@@ -2,6 +2,7 @@
 
 import re
 from collections.abc import Iterable, Mapping
+from datetime import timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -22,6 +23,10 @@ DESCRIPTION_MAX = 10_000
 MAX_CARD_ID = 2**63 - 1
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
+# Saves of one editing session make one version in the history while no pause between them is
+# longer than this; the builder keeps the per-change undo.
+EDIT_SESSION_PAUSE = timedelta(minutes=30)
+_SESSION = re.compile(r"[0-9a-f]{1,32}", re.ASCII)
 # Echoed in messages: a pasted megabyte of digits is cut, not repeated.
 _SHOWN_CHARS = 24
 
@@ -322,16 +327,39 @@ def _store_cards(deck: Deck, entries: list[Entry]) -> None:
     _refresh_verdict(deck, entries)
 
 
-def _keep_version(deck: Deck, entries: list[Entry]) -> None:
-    """Record the deck as this save leaves it, so its history can show and restore it."""
-    DeckVersion.objects.create(
-        deck=deck,
-        number=deck.version,
-        name=deck.name,
-        options=deck.options,
-        cards={entry_key(entry): entry.count for entry in entries},
-        is_valid=deck.is_valid,
-    )
+def _clean_session(session: object) -> str:
+    if not isinstance(session, str) or not (session == "" or _SESSION.fullmatch(session)):
+        raise DeckInputError(_("Niepoprawny identyfikator sesji edycji."), "session")
+    return session
+
+
+def _keep_version(deck: Deck, entries: list[Entry], *, session: str = "") -> None:
+    """Record the deck as this save leaves it, so its history can show and restore it.
+
+    A save of the editing session that made the newest version, soon after it, updates that
+    version (renumbered to this save's number) instead of adding one.
+    """
+    now = timezone.now()
+    fields = {
+        "number": deck.version,
+        "name": deck.name,
+        "options": deck.options,
+        "cards": {entry_key(entry): entry.count for entry in entries},
+        "is_valid": deck.is_valid,
+        "session": session,
+        "updated": now,
+    }
+    if session:
+        last = deck.versions.order_by("-number").only("session", "updated").first()
+        if (
+            last is not None
+            and last.session == session
+            and last.updated is not None
+            and now - last.updated <= EDIT_SESSION_PAUSE
+        ):
+            DeckVersion.objects.filter(pk=last.pk).update(**fields)
+            return
+    DeckVersion.objects.create(deck=deck, **fields)
 
 
 def _verdict_fields(deck: Deck, entries: list[Entry]) -> dict:
@@ -375,8 +403,13 @@ def deck_create(
     visibility: str = Visibility.PRIVATE,
     cards: Mapping[CardKey, int] | None = None,
     copied_from: Deck | None = None,
+    session: str = "",
 ) -> Deck:
-    """Create a deck, validate it and store the verdict; raise DeckInputError on bad input."""
+    """Create a deck, validate it and store the verdict; raise DeckInputError on bad input.
+
+    `session` names the editing session (see `deck_update`).
+    """
+    session = _clean_session(session)
     game_obj = _game_with_rules(game or rules.default_game_id())
     declaration = rules.get_game(game_obj.slug)
     deck = Deck.objects.create(
@@ -391,7 +424,7 @@ def deck_create(
     )
     entries = _resolve_cards(game_obj, cards or {})
     _store_cards(deck, entries)
-    _keep_version(deck, entries)
+    _keep_version(deck, entries, session=session)
     return deck
 
 
@@ -406,13 +439,17 @@ def deck_update(
     format: str | None = None,
     visibility: str | None = None,
     cards: Mapping[CardKey, int] | None = None,
+    session: str = "",
 ) -> Deck:
     """Save changes made to `expected_version`; raise DeckConflict if the deck moved on since.
 
     Fields left as None keep their value; `options` change the ones they name (None clears
     one); `cards` ({card id or (card id, section id): count}, 0 removes) replaces the list.
+    `session` names the editing session (hex, up to 32 characters; empty: none): its saves
+    with pauses of at most EDIT_SESSION_PAUSE make one version in the history.
     """
     expected_version = _clean_version(expected_version)
+    session = _clean_session(session)
     changes: dict = {}
     if name is not None:
         changes["name"] = _clean_name(name)
@@ -440,7 +477,7 @@ def deck_update(
         _refresh_verdict(deck, entries)
     else:
         _store_cards(deck, entries)
-    _keep_version(deck, entries)
+    _keep_version(deck, entries, session=session)
     return deck
 
 
@@ -466,6 +503,7 @@ def deck_adjust_card(
     delta: int,
     expected_version: int,
     section: str | None = None,
+    session: str = "",
 ) -> Deck:
     """Add (delta 1) or take away (delta -1) one copy of a card and save it as a new version.
 
@@ -481,7 +519,34 @@ def deck_adjust_card(
     key = f"{card_id}:{section}"
     counts[key] = max(0, counts.get(key, 0) + delta)
     # deck_update compares versions, so counts read from a deck saved meanwhile are never stored.
-    return deck_update(deck=deck, expected_version=expected_version, cards=counts)
+    return deck_update(deck=deck, expected_version=expected_version, cards=counts, session=session)
+
+
+def deck_add_cards(
+    *,
+    deck: Deck,
+    expected_version: int,
+    added: Mapping[tuple[int, str], int],
+    cards: Mapping[CardKey, int] | None = None,
+    session: str = "",
+    **changes,
+) -> Deck:
+    """Add copies ({(card id, section id): count}) to `cards` and save them with `changes`.
+
+    `cards` are the counts the builder shows (the deck's stored cards when None); `changes`
+    are deck_update's other fields.
+    """
+    base = _stored_counts(deck) if cards is None else cards
+    if not isinstance(base, Mapping):
+        return deck_update(deck=deck, expected_version=expected_version, cards=base)
+    counts: dict[CardKey, int] = dict(base)
+    for (card_id, section), count in added.items():
+        key = f"{card_id}:{section}"
+        before = _whole_number(counts.get(key, 0))
+        counts[key] = (before or 0) + count
+    return deck_update(
+        deck=deck, expected_version=expected_version, cards=counts, session=session, **changes
+    )
 
 
 def _section_to_adjust(deck: Deck, card_id: int, delta: int, counts: Mapping[str, int]) -> str:
@@ -496,7 +561,13 @@ def _section_to_adjust(deck: Deck, card_id: int, delta: int, counts: Mapping[str
 
 
 def deck_move_card(
-    *, deck: Deck, card_id: int, from_section: str, to_section: str, expected_version: int
+    *,
+    deck: Deck,
+    card_id: int,
+    from_section: str,
+    to_section: str,
+    expected_version: int,
+    session: str = "",
 ) -> Deck:
     """Move one copy of a card to another section that takes it, and save a new version."""
     card_id = _card_id(card_id)
@@ -507,7 +578,7 @@ def deck_move_card(
     target = f"{card_id}:{to_section}"
     counts[source] -= 1
     counts[target] = counts.get(target, 0) + 1
-    return deck_update(deck=deck, expected_version=expected_version, cards=counts)
+    return deck_update(deck=deck, expected_version=expected_version, cards=counts, session=session)
 
 
 def deck_restore(*, deck: Deck, number: int, expected_version: int) -> Deck:

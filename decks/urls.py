@@ -11,6 +11,7 @@ urlpatterns = [
     path("<uuid:deck_id>/", views.deck_detail, name="deck-detail"),
     path("<uuid:deck_id>/edit/", views.deck_builder, name="deck-edit"),
     path("<uuid:deck_id>/save/", views.deck_save, name="deck-save"),
+    path("<uuid:deck_id>/names/", views.deck_card_names, name="deck-card-names"),
     path("<uuid:deck_id>/copy/", views.deck_copy, name="deck-copy"),
     path("<uuid:deck_id>/delete/", views.deck_delete, name="deck-delete"),
     path("<uuid:deck_id>/history/", views.deck_history, name="deck-history"),

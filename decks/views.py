@@ -1,6 +1,7 @@
 """Deck pages and the builder: thin views over decks.selectors and decks.services."""
 
 import json
+import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,13 +14,24 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardbase.language import page_lang
-from decks import selectors, services
+from decks import selectors, services, transfer
 from decks.forms import DeckSettingsForm, NewDeckForm
 from decks.models import Deck
 from decks.view_helpers import own_deck_or_404, readable_deck_or_404
 
 # The builder posts at most this much JSON; a deck of 500 distinct cards fits in a fraction.
 MAX_SAVE_BYTES = 64 * 1024
+# The quick-add box takes a few dozen lines, not a whole import.
+MAX_QUICK_ADD_CHARS = 5000
+_EDIT_SESSION_KEY = "deck-edit-session"
+
+
+def _edit_session(request: HttpRequest) -> str:
+    """Return this browser session's editing-session id, which groups its saves in the history."""
+    token = request.session.get(_EDIT_SESSION_KEY)
+    if not isinstance(token, str) or not token:
+        token = request.session[_EDIT_SESSION_KEY] = secrets.token_hex(16)
+    return token
 
 
 @login_required
@@ -34,6 +46,7 @@ def deck_new(request: HttpRequest) -> HttpResponse:
                 game=game.id,
                 name=form.cleaned_data["name"],
                 options=form.options_data(),
+                session=_edit_session(request),
             )
         except services.DeckInputError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
@@ -69,15 +82,39 @@ def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
     )
 
 
+def _verdict_counts(sheet: selectors.DeckSheet) -> dict[str, int]:
+    """Count the verdict's lines by severity, as the builder's bottom bar shows them."""
+    errors = sum(1 for line in sheet.verdict_lines if line.severity == "error")
+    return {"errors": errors, "warnings": len(sheet.verdict_lines) - errors}
+
+
+def _faults(sheet: selectors.DeckSheet) -> dict[int, list[str]]:
+    """Return {card id: the messages of the errors naming it}, to show by the card tapped."""
+    faults: dict[int, list[str]] = {}
+    for line in sheet.verdict_lines:
+        if line.severity == "error":
+            for card_id in line.card_ids:
+                faults.setdefault(card_id, []).append(line.message)
+    return faults
+
+
 def _panels(request: HttpRequest, deck: Deck, sheet: selectors.DeckSheet) -> dict[str, str]:
     """Render the parts of the builder that change when the deck does."""
     # The +/− forms inside go back to the builder, not to the save address this answers.
     back_url = reverse("deck-edit", kwargs={"deck_id": deck.pk})
-    context = {"sheet": sheet, "deck": deck, "editable": True, "back_url": back_url}
+    context = {
+        "sheet": sheet,
+        "deck": deck,
+        "editable": True,
+        "back_url": back_url,
+        "verdict_counts": _verdict_counts(sheet),
+    }
     return {
         "deck": render_to_string("decks/_deck_list.html", context, request=request),
         "verdict": render_to_string("decks/_verdict.html", context, request=request),
         "totals": render_to_string("decks/_totals.html", context, request=request),
+        "bar": render_to_string("decks/_builder_bar.html", context, request=request),
+        "share": render_to_string("decks/_share.html", context, request=request),
     }
 
 
@@ -105,10 +142,12 @@ def _builder_page(
     """Render the builder; `settings_form` may be a bound form sent back with its errors."""
     params = request.GET.copy()
     params.pop("page", None)
+    sheet = selectors.deck_sheet(deck, lang=page_lang())
     context = {
         "deck": deck,
         "back_url": back_url,
-        "sheet": selectors.deck_sheet(deck, lang=page_lang()),
+        "sheet": sheet,
+        "verdict_counts": _verdict_counts(sheet),
         "search": selectors.builder_cards(
             deck=deck, params=request.GET, page_number=request.GET.get("page")
         ),
@@ -162,14 +201,31 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
         return _bad_json(shape)
     fields = {key: data[key] for key in ("name", "description", "visibility") if key in data}
     options = {o.id: data[o.id] for o in deck.game_rules.options if o.id in data}
+    added = None
+    if "add" in data:
+        added = _quick_add_cards(deck, data["add"])
+        if isinstance(added, JsonResponse):
+            return added
     try:
-        deck = services.deck_update(
-            deck=deck,
-            expected_version=version,
-            cards=cards,
-            options=options or None,
-            **fields,
-        )
+        if added is not None:
+            deck = services.deck_add_cards(
+                deck=deck,
+                expected_version=version,
+                added=added,
+                cards=cards,
+                options=options or None,
+                session=_edit_session(request),
+                **fields,
+            )
+        else:
+            deck = services.deck_update(
+                deck=deck,
+                expected_version=version,
+                cards=cards,
+                options=options or None,
+                session=_edit_session(request),
+                **fields,
+            )
     except services.DeckConflict as conflict:
         return JsonResponse(
             {
@@ -191,8 +247,42 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
             "version": deck.version,
             "valid": deck.is_valid,
             "counts": sheet.counts,
+            "verdict_counts": _verdict_counts(sheet),
+            "faults": _faults(sheet),
             "panels": _panels(request, deck, sheet),
         }
+    )
+
+
+def _read_quick_add(deck: Deck, text: object) -> dict[tuple[int, str], int] | list[str]:
+    """Read the quick-add box's lines ("2 Gaap", "2x Gaap", "Gaap") in the deck's game.
+
+    Returns {(card id, section id): copies}, or the message of every faulty line.
+    """
+    if not isinstance(text, str):
+        return [_("Pole „add” podaje się jako tekst: wiersze „liczba nazwa karty”.")]
+    if len(text) > MAX_QUICK_ADD_CHARS:
+        return [
+            _("Szybkie dodawanie przyjmuje najwyżej %(max)d znaków; dłuższą listę zaimportuj.")
+            % {"max": MAX_QUICK_ADD_CHARS}
+        ]
+    if not text.strip():
+        return [_("Wpisz karty do dodania, np. „2 Gaap”, po jednej w wierszu.")]
+    try:
+        imported = transfer.read_text(text, game=deck.game.slug, options=deck.options)
+    except transfer.ImportFailed as failed:
+        return [str(problem) for problem in failed.problems]
+    return imported.cards
+
+
+def _quick_add_cards(deck: Deck, text: object) -> dict[tuple[int, str], int] | JsonResponse:
+    """Return the cards the quick-add text names, or the JSON answer listing its problems."""
+    read = _read_quick_add(deck, text)
+    if isinstance(read, dict):
+        return read
+    return JsonResponse(
+        {"error": _("Nic nie dodano:") + " " + " ".join(read), "problems": read, "field": "add"},
+        status=400,
     )
 
 
@@ -232,6 +322,7 @@ def _save_card(request: HttpRequest, deck: Deck) -> HttpResponse:
                 from_section=section or "",
                 to_section=request.POST["to"],
                 expected_version=version,
+                session=_edit_session(request),
             )
         else:
             services.deck_adjust_card(
@@ -240,6 +331,7 @@ def _save_card(request: HttpRequest, deck: Deck) -> HttpResponse:
                 delta=1 if request.POST.get("delta") == "1" else -1,
                 expected_version=version,
                 section=section,
+                session=_edit_session(request),
             )
     except services.DeckConflict:
         messages.error(
@@ -270,6 +362,7 @@ def _save_settings(request: HttpRequest, deck: Deck) -> HttpResponse:
             description=data["description"],
             visibility=data["visibility"],
             options=form.options_data(),
+            session=_edit_session(request),
         )
     except services.DeckConflict:
         deck.refresh_from_db()
@@ -304,7 +397,48 @@ def deck_save(request: HttpRequest, deck_id) -> HttpResponse:
         return _save_json(request, deck)
     if "card" in request.POST:
         return _save_card(request, deck)
+    if "add" in request.POST:
+        return _quick_add_form(request, deck)
     return _save_settings(request, deck)
+
+
+def _quick_add_form(request: HttpRequest, deck: Deck) -> HttpResponse:
+    """Add the quick-add box's cards (the builder without JavaScript) and go back."""
+    back = _safe_next(request, deck)
+    version = _posted_int(request, "version")
+    if version is None:
+        messages.error(request, _("Brak numeru wersji talii; odśwież stronę."))
+        return redirect(back)
+    read = _read_quick_add(deck, request.POST["add"])
+    if not isinstance(read, dict):
+        for problem in read:
+            messages.error(request, problem)
+        return redirect(back)
+    try:
+        services.deck_add_cards(
+            deck=deck, expected_version=version, added=read, session=_edit_session(request)
+        )
+    except services.DeckConflict:
+        messages.error(
+            request,
+            _(
+                "Ta talia została w międzyczasie zmieniona gdzie indziej; nic nie zapisano. "
+                "Oto jej aktualna wersja."
+            ),
+        )
+    except services.DeckInputError as error:
+        messages.error(request, error.message)
+    return redirect(back)
+
+
+@login_required
+@require_GET
+def deck_card_names(request: HttpRequest, deck_id) -> JsonResponse:
+    """Answer the builder's name autocomplete: names of the deck's game starting with `q` first."""
+    deck = own_deck_or_404(request, deck_id)
+    return JsonResponse(
+        {"names": selectors.card_names_like(game=deck.game, text=request.GET.get("q", ""))}
+    )
 
 
 @login_required

@@ -5,6 +5,8 @@
   "use strict";
   const root = document.getElementById("builder");
   if (!root) return;
+  // The phone layout (panes, drawer, sheet) needs this script; without it all is shown stacked.
+  root.classList.add("js", "pane-search");
 
   const saveUrl = root.dataset.saveUrl;
   const builderUrl = root.dataset.builderUrl;
@@ -28,6 +30,13 @@
   let conflicted = false;
   let signedOut = false; // the session ended: nothing is sent until the page is loaded again
   let timer = null;
+  let pendingAdd = null; // the quick-add text waiting to be sent with the next save
+  const undoStack = []; // the counts before each change, newest last
+  const UNDO_DEPTH = 200;
+  let lastTap = null; // the card row the player last changed, to show a broken rule there
+  const undoButton = document.getElementById("undo");
+  const quickAddText = document.getElementById("quick-add-text");
+  const quickAddProblems = document.getElementById("quick-add-problems");
 
   function say(text, problem) {
     statusLine.textContent = text;
@@ -98,13 +107,34 @@
     if (next) counts[key] = next; else delete counts[key];
   }
 
+  function remember() {
+    undoStack.push(JSON.stringify(counts));
+    if (undoStack.length > UNDO_DEPTH) undoStack.shift();
+    undoButton.disabled = false;
+  }
+
+  function undo() {
+    if (!undoStack.length) return;
+    counts = JSON.parse(undoStack.pop());
+    undoButton.disabled = !undoStack.length;
+    lastTap = null;
+    changed();
+  }
+
   function changed() {
     showCounts();
     writeDraft();
     if (!conflicted && !signedOut) schedule();
   }
 
+  function tapped(button) {
+    const row = button.closest(".result-line, .deck-line");
+    lastTap = { card: String(button.dataset.card), row: row, inDeck: Boolean(row && row.closest("#deck-panel")) };
+  }
+
   function change(button, delta) {
+    remember();
+    tapped(button);
     add(entryKey(button, delta), delta);
     changed();
   }
@@ -113,6 +143,8 @@
   function move(button) {
     const from = button.dataset.card + ":" + button.dataset.section;
     if (!counts[from]) return;
+    remember();
+    tapped(button);
     add(from, -1);
     add(button.dataset.card + ":" + button.dataset.moveTo, 1);
     changed();
@@ -174,6 +206,8 @@
     saving = true;
     dirty = false;
     const body = Object.assign({ version: version, cards: counts }, settings || {});
+    const sentAdd = pendingAdd;
+    if (sentAdd !== null) body.add = sentAdd;
     const sentCards = JSON.stringify(counts);
     const sentSettings = settings;
     let retry = false;
@@ -195,7 +229,13 @@
         dirty = true;
         showConflict(data.error, data.current_version);
       } else if (!response.ok) {
-        if (sentSettings && SETTINGS.includes(data.field)) {
+        if (sentAdd !== null && data.field === "add") {
+          // Nothing was added: say what is wrong with each line; the text stays to be fixed.
+          pendingAdd = null;
+          showAddProblems(data.problems || [data.error]);
+          if (JSON.stringify(counts) !== savedCounts) dirty = true;
+          say(data.error, true);
+        } else if (sentSettings && SETTINGS.includes(data.field)) {
           // The settings are refused: show why by the field, and stop sending them, so the
           // cards can still be saved on their own.
           if (settings === sentSettings) settings = null;
@@ -210,14 +250,26 @@
       } else {
         if (settings === sentSettings) settings = null;
         if (sentSettings) savedName = sentSettings.name;
-        savedCounts = sentCards;
+        if (sentAdd !== null) {
+          tookAdd(sentAdd, JSON.parse(sentCards), data.counts);
+          // Stored as the counts are kept here (key order too), unless changed meanwhile.
+          if (sameCounts(counts, data.counts)) savedCounts = JSON.stringify(counts);
+          else { savedCounts = JSON.stringify(data.counts); dirty = true; }
+        } else {
+          savedCounts = sentCards;
+        }
         setVersion(data.version);
         swap("deck-panel", data.panels.deck);
         swap("verdict-panel", data.panels.verdict);
         swap("totals-panel", data.panels.totals);
+        swap("builder-bar", data.panels.bar);
+        swap("share-panel", data.panels.share);
+        showPane(pane);
+        measureBar();
         if (!dirty && !settings) clearDraft(); else writeDraft();
         showCounts();
-        say(root.dataset.tSaved);
+        showTapFault(data.faults || {});
+        say(sentAdd !== null ? root.dataset.tAdded : root.dataset.tSaved);
       }
     } catch (error) {
       dirty = true;
@@ -227,6 +279,54 @@
       saving = false;
     }
     if (dirty && !conflicted && !signedOut) schedule(retry ? 3000 : 0, retry);
+  }
+
+  function sameCounts(a, b) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every(function (key) { return a[key] === b[key]; });
+  }
+
+  // The server added the quick-add cards to the counts sent; changes made meanwhile stay.
+  function tookAdd(text, sent, stored) {
+    remember();
+    Object.keys(stored).forEach(function (key) {
+      const added = stored[key] - (sent[key] || 0);
+      if (added) add(key, added);
+    });
+    pendingAdd = null;
+    if (quickAddText.value === text) quickAddText.value = "";
+    showAddProblems([]);
+  }
+
+  function showAddProblems(problems) {
+    quickAddProblems.replaceChildren.apply(quickAddProblems, problems.map(function (text) {
+      const item = document.createElement("li");
+      item.textContent = text;
+      return item;
+    }));
+  }
+
+  // A change that breaks a rule is shown on the row the player tapped, with the rule's words.
+  function showTapFault(faults) {
+    document.querySelectorAll(".tap-fault").forEach(function (el) { el.remove(); });
+    document.querySelectorAll(".flash").forEach(function (el) { el.classList.remove("flash"); });
+    if (!lastTap) return;
+    const messages = faults[lastTap.card];
+    if (!messages || !messages.length) return;
+    let row = lastTap.row;
+    if (!row || !row.isConnected) {
+      // The row was drawn again (a fresh deck list or search page): the same card's row there.
+      const where = lastTap.inDeck ? "#deck-panel .deck-line" : "#card-results .result-line";
+      row = document.querySelector(where + '[data-card="' + lastTap.card + '"]');
+    }
+    if (!row) return;
+    const badge = document.createElement("span");
+    badge.className = "tap-fault";
+    badge.setAttribute("role", "status");
+    badge.textContent = "⚠ " + messages.join(" ");
+    row.append(badge);
+    void row.offsetWidth; // restart the flash on a row that flashed before
+    row.classList.add("flash");
   }
 
   function showConflict(message, currentVersion) {
@@ -269,15 +369,35 @@
       deckName.textContent = settings.name;
       writeDraft();
       if (!conflicted && !signedOut) schedule(0);
+    } else if (form.id === "quick-add") {
+      event.preventDefault();
+      if (!quickAddText.value.trim()) { quickAddText.focus(); return; }
+      pendingAdd = quickAddText.value;
+      lastTap = null;
+      showAddProblems([]);
+      if (!conflicted && !signedOut) { say(root.dataset.tAdding); schedule(0, true); }
     } else if (form.id === "card-search") {
       event.preventDefault();
       search(new URLSearchParams(new FormData(form)).toString());
     }
   });
 
-  // + or − on a focused card row, as on a keypad.
+  undoButton.addEventListener("click", undo);
+
+  // + or − on a focused card row, as on a keypad; Ctrl+Z undoes the last change of cards.
   root.addEventListener("keydown", function (event) {
-    if (event.target.closest("input, textarea, select")) return;
+    if (event.target.closest("input, textarea, select")) {
+      if (event.target === quickAddText && event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        document.getElementById("quick-add").requestSubmit();
+      }
+      return;
+    }
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z") {
+      event.preventDefault();
+      undo();
+      return;
+    }
     const row = event.target.closest("[data-card]");
     if (!row) return;
     // The row's own buttons say which entry it is (a deck line's section, a result's home).
@@ -291,17 +411,123 @@
     }
   });
 
+  let searches = 0;
   async function search(query) {
     const url = builderUrl + (query ? "?" + query : "");
+    const asked = ++searches;
     const response = await fetch(url, { headers: { "X-Fragment": "cards" }, credentials: "same-origin" });
     if (!response.ok || response.redirected) return;
+    const html = await response.text();
+    if (asked !== searches) return; // a later search is on its way: its answer is the one shown
     const holder = document.createElement("div");
-    holder.innerHTML = await response.text();
+    holder.innerHTML = html;
     const fresh = holder.querySelector("#card-results");
     if (!fresh) return;
     document.getElementById("card-results").replaceWith(fresh);
     showCounts();
     window.history.replaceState(null, "", url);
+  }
+
+  // On a phone: one pane at a time (search or deck), the verdict as a sheet over the page, the
+  // filters in a drawer. On a wide screen both panes and the verdict stay in view.
+  let pane = "search";
+  const narrow = window.matchMedia("(max-width: 860px)");
+
+  // The sheet and the drawer end where the bar starts, however tall its words make it.
+  function measureBar() {
+    const bar = document.getElementById("builder-bar");
+    root.style.setProperty("--bar-h", bar.offsetHeight + "px");
+  }
+  window.addEventListener("resize", measureBar);
+  measureBar();
+
+  function showPane(name) {
+    pane = name;
+    root.classList.toggle("pane-search", name === "search");
+    root.classList.toggle("pane-deck", name === "deck");
+    root.querySelectorAll(".bar-tab").forEach(function (tab) {
+      tab.setAttribute("aria-pressed", String(tab.dataset.pane === name));
+    });
+    const verdictButton = document.getElementById("bar-verdict");
+    if (verdictButton) verdictButton.setAttribute("aria-expanded", String(root.classList.contains("verdict-open")));
+  }
+
+  function openVerdict(open) {
+    root.classList.toggle("verdict-open", open);
+    showPane(pane);
+    if (open) {
+      const panel = document.getElementById("verdict-panel");
+      if (!narrow.matches) panel.scrollIntoView({ block: "nearest" });
+      panel.setAttribute("tabindex", "-1");
+      panel.focus({ preventScroll: !narrow.matches });
+    }
+  }
+
+  const filtersToggle = document.getElementById("filters-toggle");
+  function openFilters(open) {
+    root.classList.toggle("filters-open", open);
+    filtersToggle.setAttribute("aria-expanded", String(open));
+    if (open) document.getElementById("filters").querySelector("button, summary, input").focus();
+    else filtersToggle.focus();
+  }
+  filtersToggle.addEventListener("click", function () { openFilters(!root.classList.contains("filters-open")); });
+  document.getElementById("filters-close").addEventListener("click", function () { openFilters(false); });
+
+  root.addEventListener("click", function (event) {
+    const tab = event.target.closest(".bar-tab");
+    if (tab) {
+      root.classList.remove("verdict-open");
+      showPane(tab.dataset.pane);
+      window.scrollTo(0, 0);
+      return;
+    }
+    if (event.target.closest("#bar-verdict")) openVerdict(!root.classList.contains("verdict-open"));
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    if (root.classList.contains("filters-open")) openFilters(false);
+    else if (root.classList.contains("verdict-open")) openVerdict(false);
+  });
+
+  // A new visibility is saved at once, so the share panel shows its links straight away.
+  settingsForm.addEventListener("change", function (event) {
+    if (event.target.name === "visibility") settingsForm.requestSubmit();
+  });
+
+  // Card names for the search box, those starting with what was typed first (the deck's game).
+  const nameList = document.getElementById("card-names");
+  const queryInput = document.getElementById("id_q");
+  let namesTimer = null;
+  let namesAsked = "";
+  if (queryInput) {
+    queryInput.setAttribute("list", "card-names");
+    queryInput.setAttribute("autocomplete", "off");
+    queryInput.addEventListener("input", function () {
+      clearTimeout(namesTimer);
+      // A name picked from the list is searched for at once.
+      if (Array.from(nameList.options).some(function (o) { return o.value === queryInput.value; })) {
+        search(new URLSearchParams(new FormData(searchForm)).toString());
+        return;
+      }
+      namesTimer = setTimeout(suggestNames, 120);
+    });
+  }
+
+  async function suggestNames() {
+    const typed = queryInput.value.trim();
+    // A query with a key ("frakcja:upadli") or an operator is not a name being typed.
+    if (typed.length < 2 || /[:<>=()"]/.test(typed) || typed === namesAsked) return;
+    namesAsked = typed;
+    try {
+      const response = await fetch(root.dataset.namesUrl + "?q=" + encodeURIComponent(typed), { credentials: "same-origin" });
+      if (!response.ok || typed !== queryInput.value.trim()) return;
+      const data = await response.json();
+      nameList.replaceChildren.apply(nameList, data.names.map(function (name) {
+        const option = document.createElement("option");
+        option.value = name;
+        return option;
+      }));
+    } catch (e) { /* no suggestions offline: the search itself still works */ }
   }
 
   const searchForm = document.getElementById("card-search");

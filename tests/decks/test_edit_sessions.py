@@ -1,0 +1,125 @@
+"""Saves within one editing session make one version in the deck's history."""
+
+import json
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from decks import services
+from decks.models import Deck, DeckVersion
+from tests.factories import AngelFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def history_versions(client, deck) -> list[int]:
+    """Return the version numbers the history page lists, newest first."""
+    html = client.get(reverse("deck-history", args=[deck.pk])).content.decode()
+    return [int(n) for n in re.findall(r'class="history-entry" data-version="(\d+)"', html)]
+
+
+def builder_save(client, deck, cards) -> dict:
+    deck.refresh_from_db()
+    response = client.post(
+        reverse("deck-save", args=[deck.pk]),
+        json.dumps({"version": deck.version, "cards": cards}),
+        content_type="application/json",
+    )
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+@pytest.fixture
+def angel(game):
+    return AngelFactory(game=game, name="Gaap", slug="gaap", faction="fallen")
+
+
+def new_deck(client) -> Deck:
+    response = client.post(
+        reverse("deck-new"), {"name": "Sesja", "faction": "fallen", "format": "standard"}
+    )
+    assert response.status_code == 302, response.content
+    return Deck.objects.get(name="Sesja")
+
+
+def test_a_deck_built_in_one_sitting_is_one_version_with_every_change(client, owner, angel):
+    client.force_login(owner)
+    deck = new_deck(client)
+    for count in (1, 2, 3, 2, 3):
+        builder_save(client, deck, {f"{angel.pk}:": count})
+
+    deck.refresh_from_db()
+    assert deck.version == 6  # every save still moves the version, which catches lost edits
+    assert history_versions(client, deck) == [6]
+    html = client.get(reverse("deck-history", args=[deck.pk])).content.decode()
+    assert f'<span data-card="{angel.pk}">+3 Gaap</span>' in html
+
+
+def test_a_long_pause_starts_a_new_version(client, owner, angel):
+    client.force_login(owner)
+    deck = new_deck(client)
+    builder_save(client, deck, {f"{angel.pk}:": 1})
+    # The player comes back after longer than the pause an editing session allows.
+    DeckVersion.objects.filter(deck=deck).update(
+        updated=timezone.now() - services.EDIT_SESSION_PAUSE - timedelta(seconds=1)
+    )
+    builder_save(client, deck, {f"{angel.pk}:": 2})
+    builder_save(client, deck, {f"{angel.pk}:": 3})
+
+    assert history_versions(client, deck) == [4, 2]
+
+
+def test_saves_from_another_browser_or_the_api_are_versions_of_their_own(client, owner, angel):
+    client.force_login(owner)
+    deck = new_deck(client)
+    builder_save(client, deck, {f"{angel.pk}:": 1})
+    other = Client()
+    other.force_login(owner)
+    builder_save(other, deck, {f"{angel.pk}:": 2})
+    deck.refresh_from_db()
+    services.deck_update(deck=deck, expected_version=deck.version, name="Z API")
+    builder_save(client, deck, {f"{angel.pk}:": 3})
+
+    assert history_versions(client, deck) == [5, 4, 3, 2]
+
+
+def test_a_restore_is_its_own_version_and_the_session_goes_on_after_it(client, owner, angel):
+    client.force_login(owner)
+    deck = new_deck(client)
+    builder_save(client, deck, {f"{angel.pk}:": 1})
+    other = Client()
+    other.force_login(owner)
+    builder_save(other, deck, {f"{angel.pk}:": 2})
+    deck.refresh_from_db()
+    restored = client.post(reverse("deck-restore", args=[deck.pk, 2]), {"version": deck.version})
+    assert restored.status_code == 302
+    builder_save(client, deck, {f"{angel.pk}:": 3})
+    builder_save(client, deck, {f"{angel.pk}:": 1})
+
+    assert history_versions(client, deck) == [6, 4, 3, 2]
+
+
+def test_the_builder_without_javascript_groups_its_saves_too(client, owner, angel):
+    client.force_login(owner)
+    deck = new_deck(client)
+    for _ in range(3):
+        deck.refresh_from_db()
+        client.post(
+            reverse("deck-save", args=[deck.pk]),
+            {"version": deck.version, "card": angel.pk, "delta": "1"},
+        )
+    deck.refresh_from_db()
+    assert deck.card_total == 3
+    assert history_versions(client, deck) == [4]
+
+
+def test_a_session_id_that_is_not_one_is_refused(owner):
+    deck = services.deck_create(owner=owner, name="T", options={"faction": "lord"})
+    with pytest.raises(services.DeckInputError) as error:
+        services.deck_update(deck=deck, expected_version=1, name="U", session="<script>")
+    assert error.value.field == "session"
+    assert error.value.message == "Niepoprawny identyfikator sesji edycji."
