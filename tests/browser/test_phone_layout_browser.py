@@ -205,3 +205,20 @@ def test_the_laptop_header_shows_the_nav_without_a_menu_button(
     height = page.locator(".site-header").bounding_box()["height"]
     context.close()
     assert height <= 64, height
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_the_deck_filters_fold_away_on_a_phone(
+    browser, live_server, settings, tmp_path, world, viewport
+):
+    context, page = _context(browser, live_server, settings, tmp_path, viewport)
+    page.goto("/decks/")
+    author = page.get_by_label("Autor")
+    folded = not author.is_visible()
+    if folded:
+        page.get_by_text("Filtry", exact=True).click()
+    author.fill("gracz")
+    page.get_by_role("button", name="Filtruj").click()
+    page.wait_for_url("**/decks/?*author=gracz*")
+    context.close()
+    assert folded is (viewport is PHONE)
