@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test test-fast lint format bench browser-deps clean messages
+.PHONY: setup faces run test test-fast lint format bench browser-deps clean messages
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,16 +17,22 @@ $(STAMP): pyproject.toml
 # site in both languages; where msgfmt exists they are rebuilt from the .po files.
 COMPILE_MESSAGES = if command -v msgfmt >/dev/null 2>&1; then $(PY) manage.py compilemessages --ignore=.venv -v 0; fi
 
-## setup: create .venv, install, compile translations, migrate, load the catalogue, render its faces
+## setup: create .venv, install, compile translations, migrate and load the catalogue
 setup: $(STAMP)
 	@$(COMPILE_MESSAGES)
 	$(PY) manage.py migrate --no-input -v 0
 	$(PY) manage.py load_catalogue
 	$(PY) manage.py load_card_data
+
+## faces: render every card's face ahead of its first visit (about 3 minutes of CPU the first time)
+faces: setup
 	$(PY) manage.py render_faces --prune
 
 ## run: set up and serve on 127.0.0.1:$(PORT) with SQLite
+# The faces render in the background so the site is up at once; a face asked for before its turn
+# is drawn on that request, and the files are written atomically, so the two never clash.
 run: setup
+	nice $(PY) manage.py render_faces --prune > faces.log 2>&1 &
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 ## browser-deps: Debian's Chromium for the browser tests (never a downloaded browser)

@@ -23,7 +23,7 @@ from cardsearch import SearchError, parse
 from rules.core.schema import Attribute, Kind, Text
 
 UNKNOWN = "unknown"
-UNKNOWN_CHOICE = (UNKNOWN, gettext_lazy("nieznane / unknown"))
+UNKNOWN_CHOICE = (UNKNOWN, gettext_lazy("nieznane"))
 # A ranked value the card does not have (unknown order) sorts after every known one.
 UNRANKED = 10**6
 

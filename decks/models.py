@@ -133,6 +133,11 @@ class DeckVersion(models.Model):
     def __str__(self) -> str:
         return f"{self.deck} v{self.number}"
 
+    @property
+    def saved(self):
+        """Return when this version last took a save (a session's later saves update it)."""
+        return self.updated or self.created
+
 
 class DeckLike(models.Model):
     """A player's like of someone else's public deck."""

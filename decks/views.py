@@ -2,6 +2,7 @@
 
 import json
 import secrets
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -314,25 +315,21 @@ def _save_card(request: HttpRequest, deck: Deck) -> HttpResponse:
         messages.error(request, _("Brak numeru karty do dodania lub odjęcia; odśwież stronę."))
         return redirect(back)
     section = request.POST.get("section")
+    if "to" in request.POST:
+        save = partial(
+            services.deck_move_card, from_section=section or "", to_section=request.POST["to"]
+        )
+    else:
+        delta = 1 if request.POST.get("delta") == "1" else -1
+        save = partial(services.deck_adjust_card, delta=delta, section=section)
+    _save_and_report(request, save, deck=deck, card_id=card_id, expected_version=version)
+    return redirect(back)
+
+
+def _save_and_report(request: HttpRequest, save, **arguments) -> None:
+    """Run one form post's save in this editing session; say why when nothing was saved."""
     try:
-        if "to" in request.POST:
-            services.deck_move_card(
-                deck=deck,
-                card_id=card_id,
-                from_section=section or "",
-                to_section=request.POST["to"],
-                expected_version=version,
-                session=_edit_session(request),
-            )
-        else:
-            services.deck_adjust_card(
-                deck=deck,
-                card_id=card_id,
-                delta=1 if request.POST.get("delta") == "1" else -1,
-                expected_version=version,
-                section=section,
-                session=_edit_session(request),
-            )
+        save(**arguments, session=_edit_session(request))
     except services.DeckConflict:
         messages.error(
             request,
@@ -343,7 +340,6 @@ def _save_card(request: HttpRequest, deck: Deck) -> HttpResponse:
         )
     except services.DeckInputError as error:
         messages.error(request, error.message)
-    return redirect(back)
 
 
 def _save_settings(request: HttpRequest, deck: Deck) -> HttpResponse:
@@ -414,20 +410,9 @@ def _quick_add_form(request: HttpRequest, deck: Deck) -> HttpResponse:
         for problem in read:
             messages.error(request, problem)
         return redirect(back)
-    try:
-        services.deck_add_cards(
-            deck=deck, expected_version=version, added=read, session=_edit_session(request)
-        )
-    except services.DeckConflict:
-        messages.error(
-            request,
-            _(
-                "Ta talia została w międzyczasie zmieniona gdzie indziej; nic nie zapisano. "
-                "Oto jej aktualna wersja."
-            ),
-        )
-    except services.DeckInputError as error:
-        messages.error(request, error.message)
+    _save_and_report(
+        request, services.deck_add_cards, deck=deck, expected_version=version, added=read
+    )
     return redirect(back)
 
 

@@ -222,3 +222,23 @@ def test_the_deck_filters_fold_away_on_a_phone(
     page.wait_for_url("**/decks/?*author=gracz*")
     context.close()
     assert folded is (viewport is PHONE)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_the_catalogue_shows_cards_first_and_its_filters_fold_on_a_phone(
+    browser, live_server, settings, tmp_path, world, viewport
+):
+    context, page = _context(browser, live_server, settings, tmp_path, viewport)
+    page.goto("/cards/")
+    first_card = page.locator(".card-grid a").first.bounding_box()
+    game = page.get_by_label("Gra", exact=True)
+    folded = not game.is_visible()
+    if folded:
+        page.locator(".catalogue-filters > summary").click()
+    game.select_option(label="Illuminati: New World Order")
+    page.wait_for_url("**/cards/?*game=inwo*")
+    names = page.locator(".card-grid").inner_text()
+    context.close()
+    assert folded is (viewport is PHONE)
+    assert first_card["y"] < viewport["height"], first_card
+    assert "Conspiracy of Everything" in names

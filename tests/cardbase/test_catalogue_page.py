@@ -127,7 +127,9 @@ def test_table_view_marks_unknowns(client, deck_of_cards):
     response = get(client, view="table", q="deltor")
     body = response.content.decode()
     assert "Deltor" in body
-    assert "nieznane / unknown" in body
+    table = body[body.index("<table") : body.index("</table>")]
+    assert ">nieznane<" in table
+    assert "unknown<" not in table
 
 
 def count_queries(client, **params) -> int:

@@ -123,3 +123,17 @@ def test_a_session_id_that_is_not_one_is_refused(owner):
         services.deck_update(deck=deck, expected_version=1, name="U", session="<script>")
     assert error.value.field == "session"
     assert error.value.message == "Niepoprawny identyfikator sesji edycji."
+
+
+def test_the_history_dates_a_version_by_its_last_save(client, owner, angel):
+    client.force_login(owner)
+    deck = new_deck(client)
+    builder_save(client, deck, {f"{angel.pk}:": 1})
+    version = deck.versions.get()
+    later = version.created + timedelta(days=3, hours=2)
+    DeckVersion.objects.filter(pk=version.pk).update(updated=later)
+
+    html = client.get(reverse("deck-history", args=[deck.pk])).content.decode()
+    shown = timezone.localtime(later)
+    assert f"{shown.day} " in html and shown.strftime("%H:%M:%S") in html
+    assert timezone.localtime(version.created).strftime("%H:%M:%S") not in html
