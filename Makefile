@@ -17,12 +17,13 @@ $(STAMP): pyproject.toml
 # site in both languages; where msgfmt exists they are rebuilt from the .po files.
 COMPILE_MESSAGES = if command -v msgfmt >/dev/null 2>&1; then $(PY) manage.py compilemessages --ignore=.venv -v 0; fi
 
-## setup: create .venv, install, compile translations, migrate and load the catalogue
+## setup: create .venv, install, compile translations, migrate, load the catalogue, recheck decks
 setup: $(STAMP)
 	@$(COMPILE_MESSAGES)
 	$(PY) manage.py migrate --no-input -v 0
 	$(PY) manage.py load_catalogue
 	$(PY) manage.py load_card_data
+	$(PY) manage.py revalidate_decks
 
 ## faces: render every card's face ahead of its first visit (about 3 minutes of CPU the first time)
 faces: setup

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F, Prefetch
+from django.db.models import F, Prefetch, QuerySet
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -644,25 +644,32 @@ def deck_copy(*, deck: Deck, owner: AbstractBaseUser) -> Deck:
 
 
 def revalidate_decks_with(*, card: Card) -> int:
-    """Refresh the stored verdict of every deck holding `card`; return how many changed.
+    """Refresh the stored verdict of every deck holding `card` (corrected); return how many changed."""
+    return revalidate_decks(
+        decks=Deck.objects.filter(pk__in=DeckCard.objects.filter(card=card).values("deck_id"))
+    )
 
-    Called when a catalogue card is corrected. Three queries whatever the number of decks: the
-    decks, their entries with their cards, and one bulk update of the decks whose verdict,
-    validity or total moved.
+
+def revalidate_decks(*, decks: QuerySet[Deck] | None = None) -> int:
+    """Refresh the stored verdict of `decks` (default: every deck); return how many changed.
+
+    Run when a card is corrected and after an upgrade that words or checks the rules anew. Three
+    queries for up to 500 decks (the decks, their entries with their cards, one bulk update of the
+    decks whose verdict, validity or total moved), read in chunks so memory stays flat.
     """
     entries = DeckCard.objects.select_related("card").order_by("card__search_name")
     decks = (
-        Deck.objects.filter(pk__in=DeckCard.objects.filter(card=card).values("deck_id"))
+        (Deck.objects.all() if decks is None else decks)
         .select_related("game")
         .prefetch_related(Prefetch("entries", queryset=entries))
     )
     changed = []
-    for deck in decks:
+    for deck in decks.iterator(chunk_size=500):
         entries = [Entry(row.card, row.section, row.count) for row in deck.entries.all()]
         fresh = _verdict_fields(deck, entries)
         if any(getattr(deck, name) != value for name, value in fresh.items()):
             for name, value in fresh.items():
                 setattr(deck, name, value)
             changed.append(deck)
-    Deck.objects.bulk_update(changed, ["verdict", "is_valid", "card_total"])
+    Deck.objects.bulk_update(changed, ["verdict", "is_valid", "card_total"], batch_size=500)
     return len(changed)
