@@ -19,7 +19,7 @@ from cardbase.language import page_lang
 from cardbase.models import Card
 from cardbase.models import Game as CatalogueGame
 from cardbase.search import QueryFeedback, query_feedback
-from cardbase.selectors import facet_names, suggestion
+from cardbase.selectors import Facet, facets_of, suggestion
 from decks.contract import Entry, contract_for, verdict_in
 from decks.filters import PublicDeckFilter
 from decks.models import Deck, DeckCard, DeckVersion
@@ -524,7 +524,7 @@ class BuilderSearch:
     filterset: CardFilter
     page: Page
     all_cards: bool  # the player asked for cards that do not fit the deck's options too
-    facet_names: list[str]  # the deck's game's own facets: the kind and its attributes'
+    facets: tuple[Facet, ...]  # the deck's game's own facets, each value with its cards' count
     feedback: QueryFeedback | None = None  # what the search box says: its error, or nothing
     suggestion: QueryDict | None = None  # the params of a corrected query ("did you mean")
 
@@ -563,12 +563,11 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
     filterset = CardFilter(params, queryset=base, game=deck.game.slug)
     queryset = filterset.qs if filterset.is_valid() else Card.objects.none()
     page = Paginator(queryset, BUILDER_PAGE_SIZE).get_page(page_number)
-    facets, _ranges = facet_names(deck.game.slug)
     return BuilderSearch(
         filterset=filterset,
         page=page,
         all_cards=all_cards,
-        facet_names=facets,
+        facets=facets_of(filterset=filterset, params=params, counted=filterset.is_valid()),
         feedback=query_feedback((params.get("q") or "").strip(), game=deck.game.slug),
         suggestion=suggestion(filterset=filterset, params=params, matched=page.paginator.count),
     )

@@ -412,6 +412,21 @@
   });
 
   let searches = 0;
+  // Copy each facet value's new count into the filters in place, so a checkbox keeps its focus.
+  function refreshFacetCounts(template) {
+    if (!template) return;
+    template.content.querySelectorAll("[data-facet] label[data-value]").forEach(function (fresh) {
+      const facet = fresh.closest("[data-facet]").dataset.facet;
+      const here = document.querySelector('#builder-facets [data-facet="' + CSS.escape(facet) +
+        '"] label[data-value="' + CSS.escape(fresh.dataset.value) + '"]');
+      if (!here) return;
+      const count = fresh.querySelector(".facet-count");
+      const shown = here.querySelector(".facet-count");
+      if (count && shown) shown.textContent = count.textContent;
+      here.classList.toggle("facet-empty", fresh.classList.contains("facet-empty"));
+    });
+  }
+
   async function search(query) {
     const url = builderUrl + (query ? "?" + query : "");
     const asked = ++searches;
@@ -424,6 +439,7 @@
     const fresh = holder.querySelector("#card-results");
     if (!fresh) return;
     document.getElementById("card-results").replaceWith(fresh);
+    refreshFacetCounts(fresh.querySelector("#fresh-facets"));
     showCounts();
     window.history.replaceState(null, "", url);
   }

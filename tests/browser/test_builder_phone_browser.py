@@ -179,3 +179,30 @@ def test_a_fault_from_a_tap_in_the_deck_shows_on_its_line_and_undo_takes_it_back
     expect(line.locator(".line-count")).to_contain_text("2")
     expect(page.locator(".tap-fault")).to_have_count(0)
     assert Deck.objects.get(pk=page.deck.pk).card_total == 2
+
+
+def test_a_facet_applies_at_once_and_the_other_facets_recount_in_place(screen):
+    page = screen
+    humans = Card.objects.filter(kind="human").count()
+    angels = Card.objects.filter(kind="angel").count()
+    if page.is_phone:
+        page.get_by_role("button", name="Filtry").click()
+    kinds = page.locator('#builder-facets [data-facet="kind"]')
+    page.locator("#builder-facets summary", has_text="Rodzaj").click()
+    human = kinds.locator('label[data-value="human"]')
+    expect(human.locator(".facet-count")).to_have_text(f"({humans})")
+    human.locator("input").check()
+    # No button pressed: the list shows the humans alone, and the other values keep their counts.
+    expect(page.locator("#card-results .result-count")).to_have_text(re.compile(rf"^{humans} kar"))
+    expect(kinds.locator('label[data-value="angel"] .facet-count')).to_have_text(f"({angels})")
+    expect(human.locator("input")).to_be_focused()
+    # A query recounts every value in place: one human answers to this name, no angel does.
+    named = Card.objects.filter(kind="human").order_by("name").first()
+    if page.is_phone:
+        page.get_by_role("button", name="Gotowe").click()
+    page.get_by_label("Nazwa lub tekst").fill(f'"{named.name}"')
+    page.get_by_label("Nazwa lub tekst").press("Enter")
+    expect(kinds.locator('label[data-value="angel"] .facet-count')).to_have_text("(0)")
+    expect(human.locator(".facet-count")).to_have_text("(1)")
+    expect(kinds.locator('label[data-value="angel"]')).to_have_class(re.compile("facet-empty"))
+    no_sideways_scroll(page)

@@ -2,12 +2,13 @@
 mean" on an empty result."""
 
 import html
+import re
 
 import pytest
 from django.urls import reverse
 
 from decks import services
-from tests.factories import AngelFactory
+from tests.factories import AngelFactory, HumanFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -57,3 +58,29 @@ def test_no_suggestion_that_the_deck_s_options_would_hide(client, deck):
     assert "Czy chodziło ci o" not in results(client, deck, q="gabriell")
     shown = results(client, deck, q="gabriell", all_cards="1")
     assert "Czy chodziło ci o:" in shown and "all_cards=1" in shown
+
+
+def facet_counts(shown: str, facet: str) -> dict[str, int]:
+    """Return the counts one facet of a builder answer shows, by value."""
+    block = shown[shown.index(f'data-facet="{facet}"') :]
+    block = block[: block.index("</div>")]
+    return {
+        value: int(count)
+        for value, count in re.findall(
+            r'data-value="([^"]+)".*?<span class="facet-count">\((\d+)\)</span>', block, re.S
+        )
+    }
+
+
+def test_each_facet_value_shows_the_cards_it_would_add_with_the_other_filters(client, deck):
+    AngelFactory(name="Gabriel", level=3)
+    AngelFactory(name="Rafael", level=4)
+    HumanFactory(name="Anna")
+    everything = facet_counts(results(client, deck), "kind")
+    assert everything["angel"] == 2 and everything["human"] == 1
+    # The query narrows the other facets' counts, not the results alone.
+    narrowed = facet_counts(results(client, deck, q="Gabriel"), "kind")
+    assert narrowed["angel"] == 1 and narrowed["human"] == 0
+    # A value chosen in a facet leaves that facet's own counts as they were.
+    chosen = facet_counts(results(client, deck, kind="human"), "kind")
+    assert chosen["angel"] == 2 and chosen["human"] == 1

@@ -75,7 +75,7 @@ def test_the_builder_shows_the_leader_apart_and_the_copy_limit(client, owner, si
     body = response.content.decode()
     assert response.status_code == 200
     assert {"kind", "affiliation", "expansion", "tactics", "provides", "consumes"} <= set(
-        response.context["search"].facet_names
+        [facet.name for facet in response.context["search"].facets]
     )
     assert "Przywódca" in body and "Talia" in body
     assert 'data-section="leader"' in body and 'data-section="deck"' in body

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 
 def facets(response):
-    return list(response.context["search"].facet_names)
+    return [facet.name for facet in response.context["search"].facets]
 
 
 def test_the_builder_offers_the_deck_s_game_s_facets_and_no_copy_limit_in_inwo(client):
