@@ -378,7 +378,7 @@
       if (!conflicted && !signedOut) { say(root.dataset.tAdding); schedule(0, true); }
     } else if (form.id === "card-search") {
       event.preventDefault();
-      search(new URLSearchParams(new FormData(form)).toString());
+      searchAsFormSays();
     }
   });
 
@@ -425,6 +425,11 @@
       if (count && shown) shown.textContent = count.textContent;
       here.classList.toggle("facet-empty", fresh.classList.contains("facet-empty"));
     });
+  }
+
+  // Search with what the search form holds now.
+  function searchAsFormSays() {
+    search(new URLSearchParams(new FormData(document.getElementById("card-search"))).toString());
   }
 
   async function search(query) {
@@ -522,7 +527,7 @@
       clearTimeout(namesTimer);
       // A name picked from the list is searched for at once.
       if (Array.from(nameList.options).some(function (o) { return o.value === queryInput.value; })) {
-        search(new URLSearchParams(new FormData(searchForm)).toString());
+        searchAsFormSays();
         return;
       }
       namesTimer = setTimeout(suggestNames, 120);
@@ -548,7 +553,7 @@
 
   const searchForm = document.getElementById("card-search");
   searchForm.addEventListener("change", function (event) {
-    if (event.target.name !== "q") search(new URLSearchParams(new FormData(searchForm)).toString());
+    if (event.target.name !== "q") searchAsFormSays();
   });
   root.addEventListener("click", function (event) {
     const link = event.target.closest("#card-results .pagination a");

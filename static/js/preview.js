@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   const LONG_PRESS_MS = 450;
-  const WIDTH = 220;
+  const WIDTH = 220; // .card-preview's width in site.css
   let box = null;
   let shownFor = null;
   let pressTimer = null;
@@ -27,13 +27,7 @@
     box.className = "card-preview";
     box.id = "card-preview";
     box.setAttribute("role", "tooltip");
-    Object.assign(box.style, {
-      position: "fixed", zIndex: "50", width: WIDTH + "px", padding: "4px", background: "#fff",
-      border: "1px solid #ddd5c4", borderRadius: "8px", boxShadow: "0 6px 20px #0004",
-      pointerEvents: "none", display: "none",
-    });
     const img = document.createElement("img");
-    Object.assign(img.style, { display: "block", width: "100%", height: "auto", borderRadius: "6px" });
     box.append(img);
     document.body.append(box);
     return box;
