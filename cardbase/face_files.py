@@ -45,13 +45,20 @@ def _render_to(path: Path, face: faces.CardFace) -> None:
         raise
 
 
-def face_png_path(card: Card) -> Path:
-    """Return the path of the card's face PNG, rendering it the first time it is asked for."""
+def _face_file(card: Card) -> tuple[Path, bool]:
+    """Return the path of the card's face PNG in the active language, and whether it was
+    rendered now (False: already on disk)."""
     face = face_for(card)
     path = _face_path(card, face)
-    if not path.exists():
-        _render_to(path, face)
-    return path
+    if path.exists():
+        return path, False
+    _render_to(path, face)
+    return path, True
+
+
+def face_png_path(card: Card) -> Path:
+    """Return the path of the card's face PNG, rendering it the first time it is asked for."""
+    return _face_file(card)[0]
 
 
 @dataclass(frozen=True)
@@ -72,14 +79,10 @@ def render_faces(cards: Iterable[Card], *, prune: bool = False) -> RenderReport:
     for card in cards:
         for lang, _name in settings.LANGUAGES:
             with translation.override(lang):
-                face = face_for(card)
-                path = _face_path(card, face)
-                current.add(path)
-                if path.exists():
-                    kept += 1
-                    continue
-                _render_to(path, face)
-                rendered += 1
+                path, drawn = _face_file(card)
+            current.add(path)
+            rendered += drawn
+            kept += not drawn
     removed = 0
     if prune:
         for path in (Path(settings.MEDIA_ROOT) / "faces").glob("*.png"):

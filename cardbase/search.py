@@ -42,6 +42,7 @@ import difflib
 import json
 import operator
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import reduce
 
@@ -950,7 +951,7 @@ class _ExampleCounter:
         return kept, tuple(self.count(query) for query in kept)
 
     def name_words(self) -> list[str]:
-        """Return words of the cards' names (folded, 4+ letters), the commonest names first."""
+        """Return words of the first 200 cards' names A–Z (folded, 4+ letters), each once."""
         words: list[str] = []
         for name in self.cards.order_by("search_name").values_list("search_name", flat=True)[:200]:
             for word in name.split():
@@ -959,22 +960,22 @@ class _ExampleCounter:
         return words
 
 
-def _made_examples(key: Key, name_words: list[str]) -> list[str]:
-    """Return examples of a key made from its declared values (or the cards' own words)."""
+def _made_examples(key: Key, name_words: list[str]) -> Iterator[str]:
+    """Yield examples of a key made from its declared values (or the cards' own words); lazily,
+    so that nothing is looked up for a key whose written examples find cards."""
     name = key.names[0]
     if key.kind == "text":
-        return [f"{name}:{word}" for word in name_words[:5]]
-    if key.kind == "number":
-        return [f"{name}>=1", f"{name}>=0", *([f"{name}:nieznany"] if key.unknown else [])]
-    if key.kind == "edition":
+        yield from (f"{name}:{word}" for word in name_words[:5])
+    elif key.kind == "number":
+        yield from [f"{name}>=1", f"{name}>=0", *([f"{name}:nieznany"] if key.unknown else [])]
+    elif key.kind == "edition":
         from cardbase.models import Edition
 
         slugs = Edition.objects.order_by("pk").values_list("slug", flat=True)[:10]
-        return [f"{name}:{slug}" for slug in slugs] + [f"{name}:nieznana"]
-    made = []
-    for _value, words in key.groups:
-        word = words[0]
-        made.append(f'{name}:"{word}"' if " " in word else f"{name}:{word}")
-    if key.unknown:
-        made.append(f"{name}:nieznany")
-    return made
+        yield from [f"{name}:{slug}" for slug in slugs] + [f"{name}:nieznana"]
+    else:
+        for _value, words in key.groups:
+            word = words[0]
+            yield f'{name}:"{word}"' if " " in word else f"{name}:{word}"
+        if key.unknown:
+            yield f"{name}:nieznany"

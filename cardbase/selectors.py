@@ -125,11 +125,22 @@ def _unknown_also_match(*, params: QueryDict, matched: int) -> tuple[UnknownAlso
         if not values or UNKNOWN in values:
             continue
         widened = _widened(params, **{name: [*values, UNKNOWN]})
-        extra = CardFilter(widened, queryset=Card.objects.all()).qs.count() - matched
-        if extra > 0:
-            label = str(CardFilter.base_filters[name].label)
-            found.append(UnknownAlsoMatch(facet=name, count=extra, params=widened, label=label))
+        if also := _also_match(name, widened, matched):
+            found.append(also)
     return tuple(found)
+
+
+def _also_match(facet: str, widened: QueryDict, matched: int) -> UnknownAlsoMatch | None:
+    """Return the match of `widened` (the page's params with "unknown" checked in `facet`)
+    when it finds more cards than the `matched` of the page; None otherwise."""
+    widened_filter = CardFilter(widened, queryset=Card.objects.all())
+    if not widened_filter.is_valid():
+        return None
+    extra = widened_filter.qs.count() - matched
+    if extra <= 0:
+        return None
+    label = str(CardFilter.base_filters[facet].label)
+    return UnknownAlsoMatch(facet=facet, count=extra, params=widened, label=label)
 
 
 def typed_unknown_also(
@@ -146,15 +157,8 @@ def typed_unknown_also(
         if typed.field not in CardFilter.UNKNOWN_AWARE or params.getlist(typed.field):
             continue
         widened = _widened(params, q=[typed.rest], **{typed.field: [typed.value, UNKNOWN]})
-        widened_filter = CardFilter(widened, queryset=Card.objects.all())
-        if not widened_filter.is_valid():
-            continue
-        extra = widened_filter.qs.count() - matched
-        if extra > 0:
-            label = str(CardFilter.base_filters[typed.field].label)
-            found.append(
-                UnknownAlsoMatch(facet=typed.field, count=extra, params=widened, label=label)
-            )
+        if also := _also_match(typed.field, widened, matched):
+            found.append(also)
     return tuple(found)
 
 
