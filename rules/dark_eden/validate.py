@@ -56,6 +56,7 @@ CONTRACT_ATTRIBUTES = ("affiliation", "unlimited")
 
 AFFILIATION_IDS = tuple(value.id for value in AFFILIATIONS)
 _AFFILIATION_LABELS = {value.id: value.label for value in AFFILIATIONS}
+_CORPORATE = frozenset({MEGACORPORATIONS, *CORPORATIONS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,7 +329,6 @@ def _fits(card: str | None, leader: str) -> bool | None:
         return None
     if card in (GENERAL, leader):
         return True
-    corporate = {MEGACORPORATIONS, *CORPORATIONS}
-    if MEGACORPORATIONS in (card, leader) and card in corporate and leader in corporate:
+    if MEGACORPORATIONS in (card, leader) and card in _CORPORATE and leader in _CORPORATE:
         return None
     return False
