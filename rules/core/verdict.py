@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -42,6 +43,13 @@ class Violation:
         if lang == "pl":
             return self.message_pl
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+
+    @classmethod
+    def about(
+        cls, code: str, severity: Severity, pl: str, en: str, cards: Iterable[Any] = ()
+    ) -> Violation:
+        """Build a violation naming `cards` (anything with a `.name`), each name once, in order."""
+        return cls(code, severity, pl, en, tuple(dict.fromkeys(card.name for card in cards)))
 
     def to_dict(self, lang: Lang = "en") -> dict[str, Any]:
         """Return the JSON form used by the CLI and the API: code, severity, message, cards."""

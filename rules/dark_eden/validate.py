@@ -14,7 +14,6 @@ the other way round) is left unchecked and said so.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from rules.core.contract import read_card_basics, read_envelope
@@ -57,6 +56,7 @@ CONTRACT_ATTRIBUTES = ("affiliation", "unlimited")
 
 AFFILIATION_IDS = tuple(value.id for value in AFFILIATIONS)
 _AFFILIATION_LABELS = {value.id: value.label for value in AFFILIATIONS}
+_CORPORATE = frozenset({MEGACORPORATIONS, *CORPORATIONS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,13 +198,6 @@ def validate(deck: Deck) -> Verdict:
     return Verdict(tuple(found))
 
 
-def _violation(
-    code: str, severity: Severity, pl: str, en: str, cards: Iterable[Card] = ()
-) -> Violation:
-    names = tuple(dict.fromkeys(card.name for card in cards))
-    return Violation(code, severity, pl, en, names)
-
-
 def _check_leader(deck: Deck, found: list[Violation]) -> Card | None:
     """Check for one leader, one copy; return it, or None if there is not exactly one."""
     leaders = deck.leaders
@@ -223,7 +216,7 @@ def _check_leader(deck: Deck, found: list[Violation]) -> Card | None:
             f"The deck has {count} leader cards, and a player uses only one leader: keep one "
             "copy of one leader."
         )
-    found.append(_violation(LEADER_COUNT, Severity.ERROR, pl, en, leaders))
+    found.append(Violation.about(LEADER_COUNT, Severity.ERROR, pl, en, leaders))
     return None
 
 
@@ -240,7 +233,7 @@ def _check_size(deck: Deck, found: list[Violation]) -> None:
         f"A deck holds at least {DECK_SIZE} cards (the leader does not count); this one has "
         f"{size}: add {missing} {en_plural(missing, 'card', 'cards')}."
     )
-    found.append(_violation(DECK_SIZE_CODE, Severity.ERROR, pl, en))
+    found.append(Violation.about(DECK_SIZE_CODE, Severity.ERROR, pl, en))
 
 
 def _check_copies(deck: Deck, found: list[Violation]) -> None:
@@ -261,11 +254,11 @@ def _check_copies(deck: Deck, found: list[Violation]) -> None:
             f"{card.name}: {card.count} copies, and a deck holds at most {MAX_COPIES} copies of a "
             f"card (unless it says UNLIMITED): remove {extra} {en_plural(extra, 'copy', 'copies')}."
         )
-        found.append(_violation(COPY_LIMIT, Severity.ERROR, pl, en, [card]))
+        found.append(Violation.about(COPY_LIMIT, Severity.ERROR, pl, en, [card]))
     if unsure:
         names = ", ".join(card.name for card in unsure)
         found.append(
-            _violation(
+            Violation.about(
                 UNVERIFIED,
                 Severity.WARNING,
                 f"Nie wiadomo, czy {names} może mieć w talii więcej niż {MAX_COPIES} egzemplarzy "
@@ -280,7 +273,7 @@ def _check_copies(deck: Deck, found: list[Violation]) -> None:
 def _check_affiliations(deck: Deck, leader: Card, found: list[Violation]) -> None:
     if leader.affiliation is None:
         found.append(
-            _violation(
+            Violation.about(
                 UNVERIFIED,
                 Severity.WARNING,
                 f"Nie wiadomo, jaką przynależność ma {leader.name}, więc nie sprawdzono "
@@ -304,7 +297,7 @@ def _check_affiliations(deck: Deck, leader: Card, found: list[Violation]) -> Non
     if foreign:
         names = ", ".join(card.name for card in foreign)
         found.append(
-            _violation(
+            Violation.about(
                 AFFILIATION,
                 Severity.WARNING,
                 f"{names}: ani ogólna przynależność, ani Przywódcy ({label_pl}). Zwykle nie można "
@@ -317,7 +310,7 @@ def _check_affiliations(deck: Deck, leader: Card, found: list[Violation]) -> Non
     if unsure:
         names = ", ".join(card.name for card in unsure)
         found.append(
-            _violation(
+            Violation.about(
                 UNVERIFIED,
                 Severity.WARNING,
                 f"Nie sprawdzono przynależności: {names} (nieznana przynależność karty albo "
@@ -336,7 +329,6 @@ def _fits(card: str | None, leader: str) -> bool | None:
         return None
     if card in (GENERAL, leader):
         return True
-    corporate = {MEGACORPORATIONS, *CORPORATIONS}
-    if MEGACORPORATIONS in (card, leader) and card in corporate and leader in corporate:
+    if MEGACORPORATIONS in (card, leader) and card in _CORPORATE and leader in _CORPORATE:
         return None
     return False

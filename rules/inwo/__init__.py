@@ -111,8 +111,6 @@ GAME = Game(
     parse_deck=parse_deck,
     validate=validate,
     contract_attributes=CONTRACT_ATTRIBUTES,
-    # LackeyCCG's INWO plugin (shared/data/inwo/decks): a player's deck has its lead cards, Group
-    # deck and Plot deck; a One Big Deck file shares the Groups and Plots instead.
     contract_example=ContractExample(
         "An INWO deck: a Group chosen to lead, a tournament",
         {
@@ -126,6 +124,8 @@ GAME = Game(
             ],
         },
     ),
+    # LackeyCCG's INWO plugin (shared/data/inwo/decks): a player's deck has its lead cards, Group
+    # deck and Plot deck; a One Big Deck file shares the Groups and Plots instead.
     deck_zones=DeckZones(
         game="INWO",
         formats=(

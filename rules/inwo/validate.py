@@ -11,7 +11,6 @@ is shared by the table, so neither the one-Illuminati nor the size rule applies 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from rules.core.contract import read_card_basics, read_envelope
@@ -152,13 +151,6 @@ def validate(deck: Deck) -> Verdict:
     return Verdict(tuple(found))
 
 
-def _violation(
-    code: str, severity: Severity, pl: str, en: str, cards: Iterable[Card] = ()
-) -> Violation:
-    names = tuple(dict.fromkeys(card.name for card in cards))
-    return Violation(code, severity, pl, en, names)
-
-
 def _check_illuminati(deck: Deck, found: list[Violation]) -> None:
     leading = [c for c in deck.cards if c.section == LEAD and c.kind == ILLUMINATI]
     count = sum(c.count for c in leading)
@@ -176,7 +168,7 @@ def _check_illuminati(deck: Deck, found: list[Violation]) -> None:
             f"The lead cards hold {count} Illuminati, and a player has one: keep one and move "
             "the spares to the Plot deck."
         )
-    found.append(_violation(ILLUMINATI_COUNT, Severity.ERROR, pl, en, leading))
+    found.append(Violation.about(ILLUMINATI_COUNT, Severity.ERROR, pl, en, leading))
 
 
 def _home(card: Card) -> str | None:
@@ -203,7 +195,7 @@ def _check_sections(deck: Deck, found: list[Violation]) -> None:
     if unsure:
         names = ", ".join(c.name for c in unsure)
         found.append(
-            _violation(
+            Violation.about(
                 UNVERIFIED,
                 Severity.WARNING,
                 f"Nie wiadomo, jaki rewers ma {names}, więc nie da się sprawdzić, czy może leżeć "
@@ -236,7 +228,7 @@ def _misplaced(card: Card) -> Violation:
             f"{card.name} does not belong in {where_en}: its back puts it in {_SECTION_EN[home]}. "
             "Move it there."
         )
-    return _violation(WRONG_SECTION, Severity.ERROR, pl, en, [card])
+    return Violation.about(WRONG_SECTION, Severity.ERROR, pl, en, [card])
 
 
 def _check_size(deck: Deck, found: list[Violation]) -> None:
@@ -263,4 +255,6 @@ def _check_size(deck: Deck, found: list[Violation]) -> None:
             f"The rulebook recommends {DECK_SIZE} cards with the Illuminati; this deck has {total}, "
             f"and all players must have the same number ({fix_en} for the recommended {DECK_SIZE})."
         )
-    found.append(_violation(DECK_SIZE_CODE, Severity.ERROR if strict else Severity.WARNING, pl, en))
+    found.append(
+        Violation.about(DECK_SIZE_CODE, Severity.ERROR if strict else Severity.WARNING, pl, en)
+    )

@@ -1,33 +1,11 @@
 """`python -m rules validate`: JSON on stdout, exit 0/1/2, one clear stderr line on bad input."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from rules_factories import angel, intervention, legal_deck, with_cards, without
 
-REPO = Path(__file__).resolve().parents[3]
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "rules", *args],
-        cwd=REPO,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-        check=False,
-    )
-
-
-def write(tmp_path: Path, data, name: str = "deck.json") -> str:
-    path = tmp_path / name
-    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-    return str(path)
+from tests.rules.cli_run import run, write
 
 
 def test_legal_deck_exits_0(tmp_path):

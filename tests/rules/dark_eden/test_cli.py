@@ -1,11 +1,8 @@
 """`python -m rules validate` judges a Dark Eden deck with the same verdict as the site."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.rules.cli_run import run, write
 
 
 def test_the_cli_reports_a_missing_leader_and_a_short_deck(tmp_path):
@@ -13,15 +10,7 @@ def test_the_cli_reports_a_missing_leader_and_a_short_deck(tmp_path):
         "game": "dark-eden",
         "cards": [{"name": "REKRUT", "kind": "warrior", "count": 40, "unlimited": True}],
     }
-    path = tmp_path / "deck.json"
-    path.write_text(json.dumps(deck), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "rules", "validate", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run("validate", write(tmp_path, deck))
     assert done.returncode == 1
     verdict = json.loads(done.stdout)
     assert [(v["code"], v["severity"]) for v in verdict["violations"]] == [
