@@ -7,7 +7,7 @@ from uuid import UUID
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import Q, QuerySet
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.http import QueryDict
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -706,16 +706,15 @@ def card_names_like(*, game: CatalogueGame, text: str, limit: int = NAME_SUGGEST
     key = rules.card_key(text)
     if not key:
         return []
-    cards = Card.objects.filter(game=game)
-    starting = list(
-        cards.filter(search_name__startswith=key)
-        .order_by("search_name", "pk")
+    prefix_first = Case(
+        When(search_name__startswith=key, then=Value(0)),
+        default=Value(1),
+        output_field=IntegerField(),
+    )
+    names = (
+        Card.objects.filter(game=game, search_name__contains=key)
+        .alias(prefix_first=prefix_first)
+        .order_by("prefix_first", "search_name", "pk")
         .values_list("name", flat=True)[:limit]
     )
-    inside = (
-        cards.filter(search_name__contains=key)
-        .exclude(search_name__startswith=key)
-        .order_by("search_name", "pk")
-        .values_list("name", flat=True)[: limit - len(starting)]
-    )
-    return list(dict.fromkeys([*starting, *inside]))
+    return list(dict.fromkeys(names))

@@ -350,7 +350,8 @@ def _keep_version(deck: Deck, entries: list[Entry], *, session: str = "") -> Non
         "updated": now,
     }
     if session:
-        last = deck.versions.order_by("-number").only("session", "updated").first()
+        # "deck" too: the related manager reads it to attach `deck`, a query more if deferred.
+        last = deck.versions.order_by("-number").only("deck", "session", "updated").first()
         if (
             last is not None
             and last.session == session
@@ -536,14 +537,12 @@ def deck_add_cards(
     `cards` are the counts the builder shows (the deck's stored cards when None); `changes`
     are deck_update's other fields.
     """
-    base = _stored_counts(deck) if cards is None else cards
-    if not isinstance(base, Mapping):
-        return deck_update(deck=deck, expected_version=expected_version, cards=base)
-    counts: dict[CardKey, int] = dict(base)
-    for (card_id, section), count in added.items():
-        key = f"{card_id}:{section}"
-        before = _whole_number(counts.get(key, 0))
-        counts[key] = (before or 0) + count
+    counts = _stored_counts(deck) if cards is None else cards
+    if isinstance(counts, Mapping):  # anything else: deck_update says what is wrong with it
+        counts = dict(counts)
+        for (card_id, section), count in added.items():
+            key = f"{card_id}:{section}"
+            counts[key] = (_whole_number(counts.get(key, 0)) or 0) + count
     return deck_update(
         deck=deck, expected_version=expected_version, cards=counts, session=session, **changes
     )

@@ -85,17 +85,15 @@ def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
 
 def _verdict_counts(sheet: selectors.DeckSheet) -> dict[str, int]:
     """Count the verdict's lines by severity, as the builder's bottom bar shows them."""
-    errors = sum(1 for line in sheet.verdict_lines if line.severity == "error")
-    return {"errors": errors, "warnings": len(sheet.verdict_lines) - errors}
+    return {"errors": len(sheet.verdict_errors), "warnings": len(sheet.verdict_warnings)}
 
 
 def _faults(sheet: selectors.DeckSheet) -> dict[int, list[str]]:
     """Return {card id: the messages of the errors naming it}, to show by the card tapped."""
     faults: dict[int, list[str]] = {}
-    for line in sheet.verdict_lines:
-        if line.severity == "error":
-            for card_id in line.card_ids:
-                faults.setdefault(card_id, []).append(line.message)
+    for line in sheet.verdict_errors:
+        for card_id in line.card_ids:
+            faults.setdefault(card_id, []).append(line.message)
     return faults
 
 
