@@ -29,6 +29,7 @@ _EDIT_SESSION_KEY = "deck-edit-session"
 
 def _edit_session(request: HttpRequest) -> str:
     """Return this browser session's editing-session id, which groups its saves in the history."""
+    # One id serves every deck the browser edits: the grouping compares it per deck's newest version.
     token = request.session.get(_EDIT_SESSION_KEY)
     if not isinstance(token, str) or not token:
         token = request.session[_EDIT_SESSION_KEY] = secrets.token_hex(16)
