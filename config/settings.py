@@ -214,8 +214,9 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
-# Where the rulebooks live: the catalogue cites them and a test checks every quote.
-RULEBOOKS_DIR = Path(os.environ.get("RULEBOOKS_DIR", BASE_DIR.parent / "shared" / "rulebooks"))
+# Where the rulebooks live: the catalogue cites them and a test checks every quote. They travel
+# with the repository (docs/sources/README.md), so a clone with nothing beside it tests green.
+RULEBOOKS_DIR = Path(os.environ.get("RULEBOOKS_DIR", BASE_DIR / "docs" / "sources" / "rulebooks"))
 # Where third-party card data files live (INWO's inwo/carddata.txt): read by load_card_data
 # and the importer tests, never committed to the repository.
 CARD_DATA_DIR = Path(os.environ.get("CARD_DATA_DIR", BASE_DIR.parent / "shared" / "data"))
