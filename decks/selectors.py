@@ -174,10 +174,12 @@ def decks_of(*, user: User | AnonymousUser) -> QuerySet[Deck]:
 
 
 def original_for_viewer(*, deck: Deck, user: User | AnonymousUser) -> Deck | None:
-    """Return the deck this one was copied from, only if the user may open it."""
+    """Return the deck this one was copied from, if it is public or the user's own."""
     if not deck.copied_from_id:
         return None
-    return decks_readable_by(user=user).filter(pk=deck.copied_from_id).first()
+    # Not every readable deck: a fork must not pass on the address of an unlisted original.
+    shown = Deck.objects.public() | Deck.objects.owned_by(user)
+    return shown.for_listing().filter(pk=deck.copied_from_id).first()
 
 
 def decks_readable_by(*, user: User | AnonymousUser) -> QuerySet[Deck]:
