@@ -3,6 +3,7 @@
 import sys
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from decks import transfer
@@ -48,3 +49,12 @@ def test_the_builder_save_answers_400_naming_the_request(client, owner, legal):
     )
     assert response.status_code == 400
     assert response.json()["field"] == "request"
+
+
+def test_import_deck_names_the_over_long_number(tmp_path, owner):
+    path = tmp_path / "talia.json"
+    path.write_text(NAME_LIST % TOO_LONG, encoding="utf-8")
+    with pytest.raises(CommandError) as caught:
+        call_command("import_deck", str(path), "--format", "json", "--owner", owner.username)
+    assert "liczbę o ponad 4300 cyfrach" in str(caught.value)
+    assert not Deck.objects.exists()
