@@ -79,7 +79,7 @@ def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
             "like_count": like_count,
             "liked": liked,
             "original": selectors.original_for_viewer(deck=deck, user=request.user),
-            "latest": selectors.latest_change(deck=deck),
+            "latest": selectors.latest_change(deck=deck, user=request.user),
         },
     )
 
@@ -461,7 +461,9 @@ def public_deck_list(request: HttpRequest) -> HttpResponse:
 @require_safe
 def deck_history(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
-    page, entries = selectors.deck_history(deck=deck, page_number=request.GET.get("page"))
+    page, entries = selectors.deck_history(
+        deck=deck, user=request.user, page_number=request.GET.get("page")
+    )
     return render(
         request,
         "decks/deck_history.html",
