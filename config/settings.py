@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "cardbase",
     "decks",
     "accounts",
+    "backups",
 ]
 
 MIDDLEWARE = [
