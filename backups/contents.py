@@ -15,10 +15,6 @@ LEFT_OUT = {
     "tokens are carried over)",
 }
 
-# Files under MEDIA_ROOT a backup leaves out: generated faces are drawn again from the cards
-# (`manage.py render_faces`), and nothing names them.
-GENERATED_MEDIA = ("faces/",)
-
 
 def backed_up_models() -> list[type[models.Model]]:
     """Return the models a backup holds, each after every model it refers to."""
@@ -40,7 +36,11 @@ def by_natural_key(model: type[models.Model]) -> bool:
 
 
 def file_fields(model: type[models.Model]) -> list[models.FileField]:
-    """Return the model's file fields: the files they name go into the backup."""
+    """Return the model's file fields: the files they name go into the backup.
+
+    Only files a row names are backed up: the generated faces in MEDIA_ROOT/faces/, which no
+    row names, are drawn again from the cards (`manage.py render_faces`).
+    """
     return [field for field in model._meta.concrete_fields if isinstance(field, models.FileField)]
 
 

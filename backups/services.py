@@ -80,12 +80,13 @@ def _write(writer: ArchiveWriter) -> Summary:
         migrations = _applied_migrations()
         for name in sorted(media):
             try:
-                source = default_storage.open(name, "rb")
+                with default_storage.open(name, "rb") as source:
+                    writer.add_media(name, source)
             except FileNotFoundError:
                 summary.missing_files.append(name)
                 continue
-            with source:
-                writer.add_media(name, source)
+            except OSError as error:
+                raise BackupError(f"media file {name}: cannot read it: {error}") from error
             summary.files += 1
     writer.finish(
         {
