@@ -178,3 +178,24 @@ def test_refuses_a_media_file_outside_media_root(backup, tmp_path, settings):
 
     assert "would lie outside its folder" in message
     assert not (Path(settings.MEDIA_ROOT).parent / "escaped.png").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_referring_to_a_missing_row_undoes_the_whole_restore(backup, tmp_path):
+    with zipfile.ZipFile(backup) as archive:
+        entries = archive.read("data/decks.deckcard.jsonl").decode().splitlines()
+    row = json.loads(entries[0])
+    row["fields"]["card"] = 999_999
+    dangling = rewritten(
+        backup,
+        tmp_path / "dangling.zip",
+        members={"data/decks.deckcard.jsonl": "\n".join([json.dumps(row), *entries[1:]]).encode()},
+        keep_sums=False,
+    )
+    UserFactory(username="nowy-gracz")
+
+    message = refusal(dangling, "--replace")
+
+    assert "the rows do not fit together" in message
+    assert get_user_model().objects.filter(username="nowy-gracz").exists()
+    assert Deck.objects.count() == 3
