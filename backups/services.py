@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import django
+from django.apps import apps
 from django.core.exceptions import SuspiciousFileOperation
 from django.core.files.storage import default_storage
 from django.core.management.color import no_style
@@ -207,6 +208,9 @@ def _clear(chosen: list[type[models.Model]], *, replace: bool) -> dict[str, int]
         )
     for model in reversed(chosen):
         model._base_manager.all().delete()
+    # Logins from before end: a session names its user by an id the backup may give another.
+    if apps.is_installed("django.contrib.sessions"):
+        apps.get_model("sessions", "Session")._base_manager.all().delete()
     return held
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.contrib.sessions.models import Session
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
@@ -199,3 +200,12 @@ def test_a_row_referring_to_a_missing_row_undoes_the_whole_restore(backup, tmp_p
     assert "the rows do not fit together" in message
     assert get_user_model().objects.filter(username="nowy-gracz").exists()
     assert Deck.objects.count() == 3
+
+
+def test_replace_ends_every_login(backup, client):
+    client.force_login(get_user_model().objects.get(username="fan"))
+
+    restore(backup, "--replace")
+
+    assert not Session.objects.exists()
+    assert client.get("/decks/mine/").status_code == 302
