@@ -209,3 +209,14 @@ def test_replace_ends_every_login(backup, client):
 
     assert not Session.objects.exists()
     assert client.get("/decks/mine/").status_code == 302
+
+
+def test_refuses_a_backup_lacking_a_model(backup, tmp_path):
+    def without_likes(manifest):
+        del manifest["counts"]["decks.decklike"]
+        del manifest["members"]["data/decks.decklike.jsonl"]
+        return manifest
+
+    message = refusal(rewritten(backup, tmp_path / "less.zip", manifest=without_likes))
+
+    assert "the backup's models differ from this site's (missing: decks.decklike" in message
