@@ -2,6 +2,7 @@
 
 import io
 import json
+import stat
 import zipfile
 from pathlib import Path
 
@@ -32,6 +33,8 @@ def test_the_manifest_names_format_migrations_counts_and_checksums(site, tmp_pat
     assert set(manifest["members"]) == names - {"manifest.json"}
     assert {"media/cards/drukowany.png", "media/cards/thumbs/drukowany-mini.png"} <= names
     assert all(len(digest) == 64 for digest in manifest["members"].values())
+    # It holds password hashes and API tokens: for its owner's eyes only.
+    assert stat.S_IMODE((tmp_path / "site.zip").stat().st_mode) == 0o600
 
 
 def test_generated_faces_are_left_out(site, tmp_path):
