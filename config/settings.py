@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "cardbase",
     "decks",
     "accounts",
+    "backups",
 ]
 
 MIDDLEWARE = [
