@@ -11,6 +11,7 @@ from pathlib import Path
 
 import django
 from django.apps import apps
+from django.core.cache import cache
 from django.core.exceptions import SuspiciousFileOperation
 from django.core.files.storage import default_storage
 from django.core.management.color import no_style
@@ -162,6 +163,9 @@ def restore(*, path: Path, replace: bool = False) -> Summary:
             raise BackupError(f"{path}: the rows do not fit together: {error}") from error
         except DatabaseError as error:
             raise BackupError(f"{path}: the database refused a row: {error}") from error
+    # Sessions read through Redis (cached_db) and anything cached describe the rows replaced:
+    # empty the cache, or the old logins would live on.
+    cache.clear()
     return summary
 
 
