@@ -5,7 +5,7 @@ Their OpenAPI declarations are in api.openapi.
 
 import uuid
 
-from csp.constants import SELF, UNSAFE_INLINE
+from csp.constants import NONCE, SELF, UNSAFE_INLINE
 from django.core.validators import slug_re
 from django.http import HttpResponsePermanentRedirect
 from django.urls import Resolver404, resolve, reverse
@@ -21,7 +21,7 @@ from drf_spectacular.views import (
 from rest_framework import exceptions, generics, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
-from rest_framework.renderers import JSONRenderer
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -62,6 +62,11 @@ def refuse_nul(params) -> None:
         raise exceptions.ValidationError(faulty)
 
 
+# DRF's browsable API lays its buttons out with style="…" attributes, and its code colours come in
+# a <style> block, given the response's nonce (templates/rest_framework/api.html).
+BROWSABLE_API_POLICY = {"style-src": [SELF, NONCE], "style-src-attr": [UNSAFE_INLINE]}
+
+
 class ApiViewMixin:
     """What every API view shares: its schema class, its authentication, no NUL in the query."""
 
@@ -71,6 +76,12 @@ class ApiViewMixin:
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         refuse_nul(request.query_params)
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        finalize = super().finalize_response
+        if isinstance(getattr(request, "accepted_renderer", None), BrowsableAPIRenderer):
+            finalize = widen_policy(BROWSABLE_API_POLICY)(finalize)
+        return finalize(request, response, *args, **kwargs)
 
 
 class LanguageMixin(ApiViewMixin):

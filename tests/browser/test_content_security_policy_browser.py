@@ -208,3 +208,11 @@ def test_redoc_renders_and_searches_under_its_policy(watched):
     refusals = page.refusals()
     assert f"img-src {REDOC_LOGO}" in refusals
     assert [refusal for refusal in refusals if REDOC_LOGO not in refusal] == []
+
+
+def test_the_browsable_api_refuses_nothing(watched, deck):
+    page = watched
+    page.goto("/api/v1/cards/")
+    expect(page.locator(".page-header h1")).to_be_visible()
+    expect(page.locator(".response-info")).to_contain_text("count")
+    assert page.refusals() == []

@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -69,8 +70,27 @@ def test_redoc_may_also_write_styles_and_start_a_blob_worker(client):
     }
 
 
+def test_the_browsable_api_may_use_style_attributes_and_its_nonced_style_block(client):
+    response = client.get("/api/v1/cards/", HTTP_ACCEPT="text/html")
+    policy = _policy(response)
+    nonce = re.search(r"'nonce-([^']+)'", policy["style-src"]).group(1)
+    assert policy == {
+        **SITE,
+        "style-src": f"'self' 'nonce-{nonce}'",
+        "style-src-attr": "'unsafe-inline'",
+    }
+    html = response.content.decode()
+    assert [opening for opening in re.findall(r"<style[^>]*>", html)] == [
+        f'<style nonce="{nonce}">'
+    ]
+
+
+def test_the_api_as_json_keeps_the_site_policy(client):
+    assert _policy(client.get("/api/v1/cards/", HTTP_ACCEPT="application/json")) == SITE
+
+
 def test_no_policy_lets_scripts_run_inline_or_evaluate_code(client):
-    for url in ("/", "/api/docs/", "/api/redoc/"):
+    for url in ("/", "/api/docs/", "/api/redoc/", "/api/v1/cards/"):
         policy = _policy(client.get(url, HTTP_ACCEPT="text/html"))
         scripts = policy.get("script-src", policy["default-src"])
         assert scripts == "'self'", url
