@@ -5,17 +5,23 @@ Their OpenAPI declarations are in api.openapi.
 
 import uuid
 
+from csp.constants import NONCE, SELF, UNSAFE_INLINE
 from django.core.validators import slug_re
 from django.http import HttpResponsePermanentRedirect
 from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 from rest_framework import exceptions, generics, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
-from rest_framework.renderers import JSONRenderer
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -32,6 +38,7 @@ from api.services import token_for
 from api.throttling import AnonThrottle, ScopedThrottle, UserThrottle
 from cardbase import selectors as catalogue
 from cardbase.models import Edition
+from config.csp import widen_policy
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import Deck
@@ -55,6 +62,11 @@ def refuse_nul(params) -> None:
         raise exceptions.ValidationError(faulty)
 
 
+# DRF's browsable API lays its buttons out with style="…" attributes, and its code colours come in
+# a <style> block, given the response's nonce (templates/rest_framework/api.html).
+BROWSABLE_API_POLICY = {"style-src": [SELF, NONCE], "style-src-attr": [UNSAFE_INLINE]}
+
+
 class ApiViewMixin:
     """What every API view shares: its schema class, its authentication, no NUL in the query."""
 
@@ -64,6 +76,12 @@ class ApiViewMixin:
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         refuse_nul(request.query_params)
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        finalize = super().finalize_response
+        if isinstance(getattr(request, "accepted_renderer", None), BrowsableAPIRenderer):
+            finalize = widen_policy(BROWSABLE_API_POLICY)(finalize)
+        return finalize(request, response, *args, **kwargs)
 
 
 class LanguageMixin(ApiViewMixin):
@@ -379,9 +397,25 @@ class SchemaView(DocsMixin, SpectacularAPIView):
     """The OpenAPI schema (YAML, `?format=json` for JSON)."""
 
 
-class SwaggerView(DocsMixin, SpectacularSwaggerView):
+# Both viewers draw their icons as data: images. Redoc's bundle writes <style> elements as it
+# loads, before any nonce could reach it, so its page alone allows inline styles (its scripts stay
+# the site's own files); its search runs in a blob: worker.
+SWAGGER_POLICY = {"img-src": [SELF, "data:"]}
+REDOC_POLICY = {
+    "img-src": [SELF, "data:"],
+    "style-src": [SELF, UNSAFE_INLINE],
+    "worker-src": [SELF, "blob:"],
+}
+
+
+# The split view serves its start-up script from `?script`, so the page runs no inline script.
+@method_decorator(widen_policy(SWAGGER_POLICY), name="dispatch")
+class SwaggerView(DocsMixin, SpectacularSwaggerSplitView):
     """Swagger UI, served from the site (no CDN)."""
 
+    template_name = "api/swagger_ui.html"
 
+
+@method_decorator(widen_policy(REDOC_POLICY), name="dispatch")
 class RedocView(DocsMixin, SpectacularRedocView):
     """Redoc, served from the site (no CDN)."""

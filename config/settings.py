@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "django.contrib.postgres",
     "django_filters",
     "django_htmx",
+    "csp",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -95,6 +96,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before WhiteNoise, so that static files (an SVG opened on its own) carry the policy too.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.middleware.DropForgedSessionCookieMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -306,3 +309,25 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# --- Content-Security-Policy (django-csp; docs/security.md) ---
+# Every page may load scripts, styles, images, fonts and connections from this site only, runs
+# no inline script or style, and may not be framed. The API docs widen it for their own views
+# (config.csp.widen_policy in api/views.py). DJANGO_CSP_REPORT_ONLY=1 sends the same policy as
+# Content-Security-Policy-Report-Only: browsers report violations (to DJANGO_CSP_REPORT_URI, if
+# set) but block nothing, for trying a change out on a live site.
+_csp_report_only = env_bool("DJANGO_CSP_REPORT_ONLY", False)
+_SITE_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "report-uri": [os.environ["DJANGO_CSP_REPORT_URI"]]
+        if os.environ.get("DJANGO_CSP_REPORT_URI")
+        else None,
+    }
+}
+CONTENT_SECURITY_POLICY = None if _csp_report_only else _SITE_POLICY
+CONTENT_SECURITY_POLICY_REPORT_ONLY = _SITE_POLICY if _csp_report_only else None

@@ -1,11 +1,10 @@
 """Template helpers for deck pages."""
 
-import markdown as _markdown
-import nh3
 from django import template
 from django.utils.safestring import mark_safe
 
 from cardbase.language import page_lang
+from decks.description import render_description
 
 register = template.Library()
 
@@ -18,10 +17,8 @@ def get_item(mapping, key):
 
 @register.filter(is_safe=True)
 def markdown(text: str) -> str:
-    """Render a deck description's Markdown as HTML with anything unsafe stripped."""
-    html = _markdown.markdown(text or "", extensions=["sane_lists"], output_format="html")
-    # nh3 keeps a safe subset (no scripts, styles, event handlers or javascript: links).
-    return mark_safe(nh3.clean(html))  # noqa: S308 - sanitised on the line above
+    """Render a deck description's Markdown as safe HTML showing only this site's images."""
+    return mark_safe(render_description(text))  # noqa: S308 - sanitised by render_description
 
 
 @register.filter
