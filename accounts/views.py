@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -16,13 +17,17 @@ from accounts.forms import EmailForm, SignUpForm
 def sign_up(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = services.user_sign_up(
-            username=form.cleaned_data["username"],
-            password=form.cleaned_data["password1"],
-            email=form.cleaned_data.get("email") or "",
-        )
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("my-decks")
+        try:
+            user = services.user_sign_up(
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password1"],
+                email=form.cleaned_data.get("email") or "",
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("my-decks")
     return render(request, "registration/sign_up.html", {"form": form})
 
 
