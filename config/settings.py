@@ -1,6 +1,7 @@
 """Settings for the card database, driven by environment variables with safe defaults."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -54,6 +55,7 @@ INSTALLED_APPS = [
     "cardbase",
     "decks",
     "accounts",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -68,6 +70,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so it turns any lockout a view met into the lockout page (accounts.views.locked_out).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -230,3 +234,23 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+
+# --- Accounts: locking out password guessing (django-axes), limits per client address ----------
+# Axes counts failed logins (site, admin, API token) per username and address, in the database;
+# a success resets the count. The address is read as the API's throttles read it
+# (API_NUM_PROXIES), so both trust the same proxies.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login before any check
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "30")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "accounts.addresses.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+# New accounts and password-reset e-mails per client address: "N/second|minute|hour|day",
+# counted in the default cache (set REDIS_URL so several workers share the counts).
+SIGNUP_LIMIT_PER_ADDRESS = os.environ.get("SIGNUP_LIMIT_PER_ADDRESS", "5/hour")
+PASSWORD_RESET_LIMIT_PER_ADDRESS = os.environ.get("PASSWORD_RESET_LIMIT_PER_ADDRESS", "5/hour")
