@@ -5,7 +5,13 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: setup faces run test test-fast lint format bench browser-deps clean messages
+HOST ?= 127.0.0.1
+
+.PHONY: setup faces run serve test test-fast lint format bench browser-deps clean messages
+
+# Development targets run with DJANGO_DEBUG on (the settings default to production); `serve`
+# takes the environment as it is.
+setup faces run test lint format messages bench: export DJANGO_DEBUG ?= 1
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,13 +23,18 @@ $(STAMP): pyproject.toml
 # site in both languages; where msgfmt exists they are rebuilt from the .po files.
 COMPILE_MESSAGES = if command -v msgfmt >/dev/null 2>&1; then $(PY) manage.py compilemessages --ignore=.venv -v 0; fi
 
-## setup: create .venv, install, compile translations, migrate, load the catalogue, recheck decks
-setup: $(STAMP)
+# What `setup` (development) and `serve` (production) both do before the site starts.
+define PREPARE
 	@$(COMPILE_MESSAGES)
 	$(PY) manage.py migrate --no-input -v 0
 	$(PY) manage.py load_catalogue
 	$(PY) manage.py load_card_data
 	$(PY) manage.py revalidate_decks
+endef
+
+## setup: create .venv, install, compile translations, migrate, load the catalogue, recheck decks
+setup: $(STAMP)
+	$(PREPARE)
 
 ## faces: render every card's face ahead of its first visit (about 3 minutes of CPU the first time)
 faces: setup
@@ -35,6 +46,14 @@ faces: setup
 run: setup
 	nice $(PY) manage.py render_faces --prune > faces.log 2>&1 &
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+## serve: production: prepare, collect static files, serve with gunicorn on $(HOST):$(PORT)
+# Settings come from the environment (README, "Configuration"): DJANGO_DEBUG is off, so
+# DJANGO_SECRET_KEY must be set; gunicorn's own settings are in config/gunicorn.conf.py.
+serve: $(STAMP)
+	$(PREPARE)
+	$(PY) manage.py collectstatic --no-input -v 0
+	$(PY) -m gunicorn config.wsgi --config config/gunicorn.conf.py --bind $(HOST):$(PORT)
 
 ## browser-deps: Debian's Chromium for the browser tests (never a downloaded browser)
 browser-deps:

@@ -2,13 +2,13 @@
 
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from cardbase import search, selectors
 from cardbase.face_files import face_png_path
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     games = selectors.games_with_card_counts()
     return render(
@@ -18,7 +18,7 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def card_list(request: HttpRequest) -> HttpResponse:
     result = selectors.catalogue_page(params=request.GET, page_number=request.GET.get("page"))
     view_mode = "table" if request.GET.get("view") == "table" else "grid"
@@ -51,14 +51,14 @@ def card_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def card_search_syntax(request: HttpRequest) -> HttpResponse:
     return render(
         request, "cardbase/search_syntax.html", {"rows": search.syntax_rows(counted=True)}
     )
 
 
-@require_GET
+@require_safe
 def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     card = selectors.card_by_slug(game=game, slug=slug)
     related = selectors.related_cards(card=card)
@@ -76,7 +76,7 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def card_face(request: HttpRequest, game: str, slug: str) -> FileResponse:
     card = selectors.card_by_slug(game=game, slug=slug)
     response = FileResponse(face_png_path(card).open("rb"), content_type="image/png")
@@ -85,13 +85,13 @@ def card_face(request: HttpRequest, game: str, slug: str) -> FileResponse:
     return response
 
 
-@require_GET
+@require_safe
 def card_moved(request: HttpRequest, slug: str) -> HttpResponse:
     """Send an address without the game to the card's address for good (301)."""
     return redirect(selectors.card_moved_from(slug=slug), permanent=True)
 
 
-@require_GET
+@require_safe
 def card_face_moved(request: HttpRequest, slug: str) -> HttpResponse:
     """Send a face address without the game to the face's address for good (301)."""
     card = selectors.card_moved_from(slug=slug)

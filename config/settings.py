@@ -19,22 +19,58 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
-# Production (DEBUG off) must never run with the development key.
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off.")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
+def env_list(name: str, default: str) -> list[str]:
+    """Read a comma-separated list from the environment, dropping blanks."""
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
-ALLOWED_HOSTS = [
-    h.strip()
-    for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
-    if h.strip()
-]
-CSRF_TRUSTED_ORIGINS = [
-    o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
-]
+
+# Off unless asked for: `make run` and the test suite turn it on for development.
+DEBUG = env_bool("DJANGO_DEBUG", False)
+
+DEVELOPMENT_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
+
+
+def production_secret_key(key: str) -> str:
+    """Return the key if it is fit for production, else refuse to start saying why."""
+    if not key:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off "
+            "(set DJANGO_DEBUG=1 for development)."
+        )
+    # The thresholds of Django's own deployment check (security.W009).
+    if len(key) < 50 or len(set(key)) < 5 or key.startswith("django-insecure-"):
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is too weak: use at least 50 random characters, e.g. the output of "
+            "python -c 'import secrets; print(secrets.token_urlsafe(50))'."
+        )
+    if key == DEVELOPMENT_SECRET_KEY:
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY is the development key: set a secret one.")
+    return key
+
+
+SECRET_KEY = (
+    os.environ.get("DJANGO_SECRET_KEY") or DEVELOPMENT_SECRET_KEY
+    if DEBUG
+    else production_secret_key(os.environ.get("DJANGO_SECRET_KEY", ""))
+)
+
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+
+# HTTPS in production: every default is the safe one, and each can be turned off for a site that
+# terminates TLS elsewhere or is tried out on plain HTTP (`make serve` on 127.0.0.1).
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
+# A load balancer probes over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^livez$"]
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
+# Behind a proxy that terminates TLS, trust its X-Forwarded-Proto (only then: it can be forged).
+if env_bool("DJANGO_TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_REFERRER_POLICY = "same-origin"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -55,6 +91,7 @@ INSTALLED_APPS = [
     "cardbase",
     "decks",
     "accounts",
+    "backups",
     "axes",
 ]
 
@@ -95,12 +132,30 @@ TEMPLATES = [
 ]
 
 # SQLite is the embedded default; DATABASE_URL switches to PostgreSQL (postgres://…).
+CONN_MAX_AGE = int(os.environ.get("DATABASE_CONN_MAX_AGE", "0"))
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        conn_max_age=CONN_MAX_AGE,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Concurrent saves wait their turn instead of failing with "database is locked": readers never
+    # block the writer (WAL), a writer waits up to 20 s for the lock, and a transaction takes the
+    # write lock when it begins (IMMEDIATE), so a read-then-write never has to upgrade a lock,
+    # which SQLite refuses at once rather than wait.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL",
+    }
+# A read replica takes the catalogue's reads (config/routers.py); in tests it mirrors the primary.
+if os.environ.get("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = dj_database_url.parse(
+        os.environ["DATABASE_REPLICA_URL"], conn_max_age=CONN_MAX_AGE
+    )
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+DATABASE_ROUTERS = ["config.routers.PrimaryReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -135,19 +190,44 @@ STORAGES = {
         )
     },
 }
+# Uploaded scans on any S3-compatible store (AWS, MinIO, Ceph…) when a bucket is named, so every
+# server behind the load balancer sees them; generated faces stay a per-server cache on disk.
+if os.environ.get("MEDIA_S3_BUCKET"):
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": os.environ["MEDIA_S3_BUCKET"],
+            "endpoint_url": os.environ.get("MEDIA_S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("MEDIA_S3_REGION") or None,
+            "access_key": os.environ.get("MEDIA_S3_ACCESS_KEY_ID") or None,
+            "secret_key": os.environ.get("MEDIA_S3_SECRET_ACCESS_KEY") or None,
+            "custom_domain": os.environ.get("MEDIA_S3_CUSTOM_DOMAIN") or None,
+            "location": os.environ.get("MEDIA_S3_PREFIX", "media"),
+            "file_overwrite": False,
+            "querystring_auth": env_bool("MEDIA_S3_SIGNED_URLS", False),
+        },
+    }
 # Uploaded card scans above this size are refused before Pillow decodes them.
 MAX_CARD_IMAGE_BYTES = int(os.environ.get("MAX_CARD_IMAGE_BYTES", str(8 * 1024 * 1024)))
 
+# One Redis for the cache, the sessions and every rate limit when the site runs on several
+# servers; without it each process keeps its own in memory.
+REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES = {
     "default": (
         {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": os.environ["REDIS_URL"],
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "cardbase"),
         }
-        if os.environ.get("REDIS_URL")
+        if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+# Sessions are read from Redis and written through to the database, so a Redis restart (or an
+# eviction under memory pressure) logs nobody out.
+if REDIS_URL:
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # REST API (docs/api.md). Throttle rates are "N/second|minute|hour|day"; the counters live in the
 # default cache, so with several workers set REDIS_URL for limits that hold across them.
@@ -186,7 +266,6 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
-        "DeckFactionEnum": "decks.models.DeckFaction",
         "AttributeTypeEnum": "api.game_serializers.ATTRIBUTE_TYPES",
         "ChartStyleEnum": "api.game_serializers.CHART_STYLES",
     },
@@ -218,15 +297,12 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
-# Where the rulebooks live: the catalogue cites them and a test checks every quote.
-RULEBOOKS_DIR = Path(os.environ.get("RULEBOOKS_DIR", BASE_DIR.parent / "shared" / "rulebooks"))
+# Where the rulebooks live: the catalogue cites them and a test checks every quote. They travel
+# with the repository (docs/sources/README.md), so a clone with nothing beside it tests green.
+RULEBOOKS_DIR = Path(os.environ.get("RULEBOOKS_DIR", BASE_DIR / "docs" / "sources" / "rulebooks"))
 # Where third-party card data files live (INWO's inwo/carddata.txt): read by load_card_data
 # and the importer tests, never committed to the repository.
 CARD_DATA_DIR = Path(os.environ.get("CARD_DATA_DIR", BASE_DIR.parent / "shared" / "data"))
-
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
 
 LOGGING = {
     "version": 1,

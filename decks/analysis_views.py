@@ -4,7 +4,7 @@ import secrets
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from cardbase.language import page_lang
 from decks import analysis, selectors
@@ -23,7 +23,7 @@ def _seed(value: str | None) -> int:
     return seed if 0 <= seed < MAX_SEED else secrets.randbelow(MAX_SEED)
 
 
-@require_GET
+@require_safe
 def deck_stats(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     sheet = selectors.deck_sheet(deck, lang=page_lang())
@@ -34,7 +34,7 @@ def deck_stats(request: HttpRequest, deck_id) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def deck_hand(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     if deck.game_rules.hand is None:
@@ -58,7 +58,7 @@ def deck_hand(request: HttpRequest, deck_id) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def deck_print(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     return render(

@@ -41,6 +41,9 @@ class Deck(models.Model):
     is_valid = models.BooleanField(default=False, editable=False)
     verdict = models.JSONField(default=dict, editable=False)
     card_total = models.PositiveIntegerField(default=0, editable=False)
+    # The first version saved while the deck was shared (unlisted or public) since it was last
+    # private; None while private. Others see the history from here: its private past stays private.
+    visible_from = models.PositiveIntegerField(null=True, blank=True, editable=False)
     copied_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
     )

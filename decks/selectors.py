@@ -174,10 +174,12 @@ def decks_of(*, user: User | AnonymousUser) -> QuerySet[Deck]:
 
 
 def original_for_viewer(*, deck: Deck, user: User | AnonymousUser) -> Deck | None:
-    """Return the deck this one was copied from, only if the user may open it."""
+    """Return the deck this one was copied from, if it is public or the user's own."""
     if not deck.copied_from_id:
         return None
-    return decks_readable_by(user=user).filter(pk=deck.copied_from_id).first()
+    # Not every readable deck: a fork must not pass on the address of an unlisted original.
+    shown = Deck.objects.public() | Deck.objects.owned_by(user)
+    return shown.for_listing().filter(pk=deck.copied_from_id).first()
 
 
 def decks_readable_by(*, user: User | AnonymousUser) -> QuerySet[Deck]:
@@ -671,23 +673,36 @@ def _history_entries(
     return entries
 
 
-def deck_history(*, deck: Deck, page_number: str | None) -> tuple[Page, list[HistoryEntry]]:
-    """Return a page of the deck's versions, newest first, each with what changed from the one before."""
+def visible_versions(*, deck: Deck, user: User | AnonymousUser) -> QuerySet[DeckVersion]:
+    """Return the versions `user` may see, newest first: all for the owner, else the shared ones."""
     versions = deck.versions.order_by("-number")
+    if deck.owner_id == user.pk:
+        return versions
+    # A shared deck always has `visible_from`; the newest version alone is the safe fallback.
+    return versions.filter(number__gte=deck.visible_from or deck.version)
+
+
+def deck_history(
+    *, deck: Deck, user: User | AnonymousUser, page_number: str | None
+) -> tuple[Page, list[HistoryEntry]]:
+    """Return a page of the versions `user` may see, newest first, each with what it changed."""
+    versions = visible_versions(deck=deck, user=user)
     page = Paginator(versions, HISTORY_PAGE_SIZE).get_page(page_number)
     shown = list(page.object_list)
     if not shown:
         return page, []
-    # The version just before the oldest shown one, to diff it too.
-    previous = deck.versions.filter(number__lt=shown[-1].number).order_by("-number").first()
+    # The version just before the oldest shown one, to diff it too; the first one shared is
+    # diffed against nothing, as what changed from a private version would tell that version.
+    previous = versions.filter(number__lt=shown[-1].number).first()
     return page, _history_entries(deck.game_rules, shown, previous, page_lang())
 
 
-def latest_change(*, deck: Deck) -> HistoryEntry | None:
-    """Return the newest version with what it changed from the one before, if it has one."""
-    versions = list(deck.versions.order_by("-number")[:2])
+def latest_change(*, deck: Deck, user: User | AnonymousUser) -> HistoryEntry | None:
+    """Return the newest version with what it changed from the one before `user` may see, if any."""
+    versions = list(visible_versions(deck=deck, user=user)[:2])
     if len(versions) < 2:
-        return None  # a deck's first version changes nothing: it is the deck as created
+        # The first version (or the first shared one) changes nothing: it is the deck as made.
+        return None
     return _history_entries(deck.game_rules, versions[:1], versions[1], page_lang())[0]
 
 

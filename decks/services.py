@@ -413,7 +413,7 @@ def deck_create(
     session = _clean_session(session)
     game_obj = _game_with_rules(game or rules.default_game_id())
     declaration = rules.get_game(game_obj.slug)
-    deck = Deck.objects.create(
+    deck = Deck(
         owner=owner,
         game=game_obj,
         name=_clean_name(name),
@@ -423,10 +423,27 @@ def deck_create(
         visibility=_clean_choice(visibility, Visibility.values, "visibility"),
         copied_from=copied_from,
     )
+    deck.visible_from = _visible_from(deck)
+    deck.save(force_insert=True)
     entries = _resolve_cards(game_obj, cards or {})
     _store_cards(deck, entries)
     _keep_version(deck, entries, session=session)
     return deck
+
+
+def _visible_from(deck: Deck) -> int | None:
+    """Return the first version shared since the deck was last private (None: it is private)."""
+    if deck.visibility == Visibility.PRIVATE:
+        return None
+    return deck.visible_from or deck.version
+
+
+def _track_sharing(deck: Deck) -> None:
+    """Store `visible_from` as this save leaves the deck."""
+    visible_from = _visible_from(deck)
+    if visible_from != deck.visible_from:
+        deck.visible_from = visible_from
+        Deck.objects.filter(pk=deck.pk).update(visible_from=visible_from)
 
 
 @transaction.atomic
@@ -473,6 +490,7 @@ def deck_update(
         current = Deck.objects.filter(pk=deck.pk).values_list("version", flat=True).first()
         raise DeckConflict(current or 0)
     deck.refresh_from_db()
+    _track_sharing(deck)
     if entries is None:
         entries = _stored_entries(deck)
         _refresh_verdict(deck, entries)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -527,6 +528,18 @@ def read_json(
         ) from None
     except RecursionError:
         raise ImportFailed([Problem(_("Ten JSON jest zagnieżdżony zbyt głęboko."))]) from None
+    except ValueError:  # Python reads no integer of over 4,300 digits (sys.int_info)
+        raise ImportFailed(
+            [
+                Problem(
+                    _(
+                        "Ten JSON zawiera liczbę o ponad %(digits)d cyfrach; żadna liczba w "
+                        "talii nie jest tak długa."
+                    )
+                    % {"digits": sys.get_int_max_str_digits()}
+                )
+            ]
+        ) from None
     if game is not None and _is_name_list(data):
         return _read_name_list(data["cards"], game=game, options=options)
     if isinstance(data, dict) and data.get("game") is None:

@@ -14,7 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import rules
 from cardbase.language import page_lang
@@ -192,13 +192,13 @@ def _filename(deck: Deck, extension: str) -> str:
     return f"{slugify(rules.card_key(deck.name)) or 'talia'}.{extension}"
 
 
-@require_GET
+@require_safe
 def deck_export_text(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     return _download(export.deck_text(deck), _filename(deck, "txt"), "text/plain")
 
 
-@require_GET
+@require_safe
 def deck_export_dek(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     if deck.game_rules.deck_zones is None:
@@ -206,7 +206,7 @@ def deck_export_dek(request: HttpRequest, deck_id) -> HttpResponse:
     return _download(export.deck_dek(deck), _filename(deck, "dek"), "application/xml")
 
 
-@require_GET
+@require_safe
 def deck_export_json(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     return _download(export.deck_json(deck), _filename(deck, "json"), "application/json")
@@ -217,13 +217,13 @@ def _code_url(code: str, name: str = "") -> str:
     return f"{url}?{urlencode({'name': name})}" if name else url
 
 
-@require_GET
+@require_safe
 def deck_code_of(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     return redirect(_code_url(codes.deck_code(deck), deck.name))
 
 
-@require_GET
+@require_safe
 def deck_code(request: HttpRequest, code: str) -> HttpResponse:
     name = (request.GET.get("name") or "").strip()[: services.NAME_MAX] or _("Talia z kodu")
     try:

@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from cardbase.language import page_lang
 from decks import selectors, services, transfer
@@ -59,12 +59,12 @@ def deck_new(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def my_decks(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/my_decks.html", {"decks": selectors.decks_of(user=request.user)})
 
 
-@require_GET
+@require_safe
 def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     sheet = selectors.deck_sheet(deck, lang=page_lang())
@@ -79,7 +79,7 @@ def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
             "like_count": like_count,
             "liked": liked,
             "original": selectors.original_for_viewer(deck=deck, user=request.user),
-            "latest": selectors.latest_change(deck=deck),
+            "latest": selectors.latest_change(deck=deck, user=request.user),
         },
     )
 
@@ -161,7 +161,7 @@ def _builder_page(
 
 
 @login_required
-@require_GET
+@require_safe
 def deck_builder(request: HttpRequest, deck_id) -> HttpResponse:
     deck = own_deck_or_404(request, deck_id)
     return _builder_page(
@@ -416,7 +416,7 @@ def _quick_add_form(request: HttpRequest, deck: Deck) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def deck_card_names(request: HttpRequest, deck_id) -> JsonResponse:
     """Answer the builder's name autocomplete: names of the deck's game starting with `q` first."""
     deck = own_deck_or_404(request, deck_id)
@@ -446,7 +446,7 @@ def deck_delete(request: HttpRequest, deck_id) -> HttpResponse:
     return render(request, "decks/deck_confirm_delete.html", {"deck": deck})
 
 
-@require_GET
+@require_safe
 def public_deck_list(request: HttpRequest) -> HttpResponse:
     result = selectors.public_deck_page(params=request.GET, page_number=request.GET.get("page"))
     params = request.GET.copy()
@@ -458,10 +458,12 @@ def public_deck_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def deck_history(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
-    page, entries = selectors.deck_history(deck=deck, page_number=request.GET.get("page"))
+    page, entries = selectors.deck_history(
+        deck=deck, user=request.user, page_number=request.GET.get("page")
+    )
     return render(
         request,
         "decks/deck_history.html",

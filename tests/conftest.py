@@ -8,6 +8,30 @@ from rules.core.registry import register, unregister
 from tests.data import card_data_file
 
 OTHER_GAME = "aniolowie-bis"
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}
+
+
+def pytest_collection_modifyitems(items):
+    """Let every database test reach the replica alias when one is configured (CI on PostgreSQL).
+
+    The replica mirrors the primary in tests, and the router sends catalogue reads there outside
+    a transaction (transactional and browser tests); Django refuses queries to an alias a test
+    has not declared, so each test declares it unless it chose its databases itself.
+    """
+    from django.conf import settings
+
+    if "replica" not in settings.DATABASES:
+        return
+    for item in items:
+        marker = item.get_closest_marker("django_db")
+        if marker is None and not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            continue
+        kwargs = dict(marker.kwargs) if marker else {}
+        if kwargs.get("databases") is None:
+            kwargs["databases"] = "__all__"
+            item.add_marker(
+                pytest.mark.django_db(*(marker.args if marker else ()), **kwargs), False
+            )
 
 
 @pytest.fixture(autouse=True)

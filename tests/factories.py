@@ -1,6 +1,7 @@
 """Factories for catalogue and deck objects; invented names, never catalogue facts."""
 
 import factory
+from django.contrib.contenttypes.models import ContentType
 
 from cardbase.models import Card, Edition, Game, Printing
 
@@ -158,3 +159,34 @@ class CardSourceFactory(factory.django.DjangoModelFactory):
     page = 12
     quote = factory.Sequence(lambda n: f"Cytat testowy {n}.")
     gives = factory.LazyFunction(lambda: ["order"])
+
+
+class GroupFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "auth.Group"
+        django_get_or_create = ("name",)
+
+    name = factory.Sequence(lambda n: f"Redaktorzy {n}")
+
+
+class TokenFactory(factory.django.DjangoModelFactory):
+    """An API token of a user (`Authorization: Token <key>`)."""
+
+    class Meta:
+        model = "authtoken.Token"
+
+    user = factory.SubFactory(UserFactory)
+
+
+class LogEntryFactory(factory.django.DjangoModelFactory):
+    """An admin's log line saying an operator changed a card."""
+
+    class Meta:
+        model = "admin.LogEntry"
+
+    user = factory.SubFactory(UserFactory)
+    content_type = factory.LazyFunction(lambda: ContentType.objects.get_for_model(Card))
+    object_id = factory.LazyAttribute(lambda entry: str(CardFactory().pk))
+    object_repr = "Testiel"
+    action_flag = 2
+    change_message = '[{"changed": {"fields": ["text"]}}]'

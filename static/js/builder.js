@@ -10,7 +10,14 @@
 
   const saveUrl = root.dataset.saveUrl;
   const builderUrl = root.dataset.builderUrl;
-  const draftKey = "deck-draft:" + root.dataset.deck;
+  // Each tab keeps its unsent or refused changes under a key of its own, so that a save in one
+  // tab never clears what another could not save; a closed tab's draft is offered to the next
+  // builder opened on the deck (README, "Drafts in the builder").
+  const tabId = tabIdentity();
+  const draftPrefix = "deck-draft:" + root.dataset.deck + ":";
+  const draftKey = draftPrefix + tabId;
+  const oldDraftKey = "deck-draft:" + root.dataset.deck; // one draft for all tabs, as kept before
+  const TAB_LOCK = "deck-builder-tab:";
   const csrf = document.querySelector("input[name=csrfmiddlewaretoken]").value;
   const statusLine = document.getElementById("save-status");
   const conflictBox = document.getElementById("conflict");
@@ -21,6 +28,7 @@
     .map(function (field) { return field.name; })
     .filter(function (name) { return name && name !== "csrfmiddlewaretoken" && name !== "version" && name !== "next"; })));
   let version = Number(root.dataset.version);
+  let base = version; // the version the changes on screen were made to, as the draft says
   let counts = JSON.parse(document.getElementById("deck-counts").textContent);
   let savedCounts = JSON.stringify(counts); // the cards as the server last stored them
   let savedName = deckName.textContent;
@@ -60,11 +68,30 @@
     });
   }
 
+  // A tab's id lives in its sessionStorage, so a reload of the tab finds its own draft again.
+  function tabIdentity() {
+    let id = null;
+    try { id = sessionStorage.getItem("deck-builder-tab"); } catch (e) { id = null; }
+    if (!id) {
+      id = Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
+      try { sessionStorage.setItem("deck-builder-tab", id); } catch (e) { /* this page alone */ }
+    }
+    return id;
+  }
+
+  // The tab holds a lock named after it while it is open, so another tab can tell the draft of
+  // a live tab (not to be taken from it) from that of a closed one.
+  if (navigator.locks) {
+    navigator.locks.request(TAB_LOCK + tabId, function () {
+      return new Promise(function () { /* held until the page goes */ });
+    }).catch(function () { /* no lock: the tab's draft may be offered elsewhere */ });
+  }
+
   function writeDraft() {
     try {
       localStorage.setItem(
         draftKey,
-        JSON.stringify({ base: version, cards: counts, settings: settings })
+        JSON.stringify({ base: base, cards: counts, settings: settings, at: Date.now() })
       );
     } catch (e) { /* private mode or full storage: the server save still happens */ }
   }
@@ -75,6 +102,7 @@
 
   function setVersion(v) {
     version = v;
+    base = v;
     root.dataset.version = String(v);
     document.querySelectorAll("input[name=version]").forEach(function (input) {
       input.value = String(v);
@@ -562,27 +590,76 @@
     search(new URL(link.href).search.slice(1));
   });
 
-  // A draft left by a closed tab (or a session that ended): resume it if the deck has not moved
-  // on, else ask.
-  let draft = null;
-  try { draft = JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { draft = null; }
-  // A draft kept before counts were keyed by section ("<card id>" alone) cannot say where its
-  // cards lie: its cards are dropped, its settings kept.
-  if (draft && draft.cards && Object.keys(draft.cards).some(function (key) { return key.indexOf(":") < 0; })) {
-    draft.cards = null;
+  function readDraft(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
   }
-  const draftCards = draft && draft.cards && JSON.stringify(draft.cards) !== savedCounts;
-  const draftSettings = draft && draft.settings && typeof draft.settings === "object";
-  if (draftCards || draftSettings) {
-    if (draft.cards) counts = draft.cards;
-    if (draftSettings) {
-      settings = draft.settings;
-      fillSettings(settings);
+
+  // The tabs open now (their locks), or none known where the browser has no locks.
+  async function liveTabs() {
+    if (!navigator.locks) return new Set();
+    try {
+      const state = await navigator.locks.query();
+      return new Set(state.held.concat(state.pending).map(function (lock) { return lock.name; }));
+    } catch (e) {
+      return new Set();
     }
-    showCounts();
-    if (draft.base === version) schedule(0);
-    else { dirty = true; showConflict(root.dataset.tDraft, version); }
-  } else if (draft) {
-    clearDraft();
   }
+
+  // This tab's own draft (it was reloaded), else the newest one a closed tab left, taken over:
+  // kept from now on under this tab's key, as it was written (its base too).
+  async function findDraft() {
+    const own = readDraft(draftKey);
+    if (own) return own;
+    const live = await liveTabs();
+    let keys = [];
+    try {
+      for (let i = 0; i < localStorage.length; i++) keys.push(localStorage.key(i));
+    } catch (e) { keys = []; }
+    keys = keys.filter(function (key) {
+      if (key === oldDraftKey) return true;
+      return key.indexOf(draftPrefix) === 0 && !live.has(TAB_LOCK + key.slice(draftPrefix.length));
+    });
+    let found = null;
+    let foundKey = null;
+    keys.forEach(function (key) {
+      const draft = readDraft(key);
+      if (draft && (!found || (draft.at || 0) > (found.at || 0))) { found = draft; foundKey = key; }
+    });
+    if (!found) return null;
+    try {
+      localStorage.setItem(draftKey, JSON.stringify(found));
+      localStorage.removeItem(foundKey);
+    } catch (e) { /* left where it was: offered again next time */ }
+    return found;
+  }
+
+  // A draft of this tab or of a closed one (or of a session that ended): resume it if the deck
+  // has not moved on since it was made, else ask.
+  async function resume() {
+    const draft = await findDraft();
+    // A draft kept before counts were keyed by section ("<card id>" alone) cannot say where its
+    // cards lie: its cards are dropped, its settings kept.
+    if (draft && draft.cards && Object.keys(draft.cards).some(function (key) { return key.indexOf(":") < 0; })) {
+      draft.cards = null;
+    }
+    const draftCards = draft && draft.cards && JSON.stringify(draft.cards) !== savedCounts;
+    const draftSettings = draft && draft.settings && typeof draft.settings === "object";
+    if (draftCards || draftSettings) {
+      if (draft.cards) counts = draft.cards;
+      if (draftSettings) {
+        settings = draft.settings;
+        fillSettings(settings);
+      }
+      showCounts();
+      if (draft.base === version) schedule(0);
+      else {
+        base = draft.base;
+        dirty = true;
+        showConflict(root.dataset.tDraft, version);
+      }
+    } else if (draft) {
+      clearDraft();
+    }
+  }
+  resume();
 })();

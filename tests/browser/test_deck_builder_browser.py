@@ -236,8 +236,14 @@ def test_an_ended_session_asks_to_log_in_again_and_keeps_the_changes(page, falle
     plus(page, human.pk)  # more changes are kept, not sent
     page.wait_for_timeout(500)
     assert len(sent) == 1
-    draft = page.evaluate(f"JSON.parse(localStorage.getItem('deck-draft:{deck.pk}'))")
-    assert draft["cards"] == {f"{human.pk}:humans": 2}
+    # The tab's own draft: "deck-draft:<deck id>:<tab id>".
+    drafts = page.evaluate(
+        """prefix => Object.keys(localStorage)
+            .filter(key => key.startsWith(prefix))
+            .map(key => JSON.parse(localStorage.getItem(key)).cards)""",
+        f"deck-draft:{deck.pk}:",
+    )
+    assert drafts == [{f"{human.pk}:humans": 2}]
 
     page.unroute("**/save/")
     page.reload()  # back from logging in: the draft is saved

@@ -142,7 +142,7 @@ def test_versions_keep_sections_and_old_versions_still_restore(cards):
     assert entries_of(deck) == {("gun-lobby", "groups"): 2}
     deck = services.deck_restore(deck=deck, number=1, expected_version=2)
     assert entries_of(deck) == {("gun-lobby", "lead"): 1, ("ufos", "lead"): 1}
-    change = selectors.latest_change(deck=deck)
+    change = selectors.latest_change(deck=deck, user=deck.owner)
     assert [(c.name, c.delta, c.section) for c in change.added] == [
         ("Gun Lobby", 1, "Karty przywódcze"),
         ("UFOs", 1, "Karty przywódcze"),  # a spare Illuminati may hide in the Plot deck

@@ -1,0 +1,18 @@
+"""gunicorn's settings for `make serve`, each overridable from the environment."""
+
+import multiprocessing
+import os
+
+# Processes for CPU (templates, validation), threads to overlap waiting on the database and Redis.
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 20
+# Recycle workers now and then so a slow leak never grows; the jitter keeps them from all
+# restarting at once.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "5000"))
+max_requests_jitter = max_requests // 10
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+errorlog = "-"
+# Behind a load balancer, let it tell gunicorn the client's address and scheme.
+forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1")
