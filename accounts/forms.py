@@ -1,11 +1,36 @@
 """Forms for accounts."""
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm, UserCreationForm
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy
 
+from accounts import selectors
+from accounts.usernames import check_username
 
-class SignUpForm(UserCreationForm):
+
+class UsernameRulesMixin:
+    """Refuse invisible, mixed-script and look-alike names (accounts.usernames)."""
+
+    def clean_username(self):
+        parent = getattr(super(), "clean_username", None)
+        username = parent() if parent else self.cleaned_data.get("username")
+        if not username or (self.instance.pk and "username" not in self.changed_data):
+            return username  # refused already, or an existing name left as it was
+        check_username(username)
+        other = selectors.username_look_alike(name=username, exclude_pk=self.instance.pk)
+        if other is not None:
+            raise ValidationError(
+                gettext_lazy(
+                    "Ta nazwa wygląda jak nazwa, którą ktoś już ma („%(other)s”). Wybierz inną."
+                ),
+                code="look_alike",
+                params={"other": other},
+            )
+        return username
+
+
+class SignUpForm(UsernameRulesMixin, UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
         help_texts = {
@@ -13,6 +38,14 @@ class SignUpForm(UserCreationForm):
                 "Nieobowiązkowy: tylko po to, by wysłać link, gdy zapomnisz hasła."
             ),
         }
+
+
+class AdminAddUserForm(UsernameRulesMixin, AdminUserCreationForm):
+    """The admin's "add user" form, with the sign-up's rules for names."""
+
+
+class AdminChangeUserForm(UsernameRulesMixin, UserChangeForm):
+    """The admin's user form: a renamed player gets the sign-up's rules for names."""
 
 
 class EmailForm(forms.Form):

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts.views import email_change, sign_up
+from accounts.views import PasswordResetView, email_change, sign_up
 
 urlpatterns = [
     path("signup/", sign_up, name="signup"),
@@ -23,10 +23,7 @@ urlpatterns = [
     # Django's reset answers "sent" for any address, so it never tells who has an account.
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
-            subject_template_name="registration/password_reset_subject.txt",
-            email_template_name="registration/password_reset_email.txt",
-        ),
+        PasswordResetView.as_view(),
         name="password_reset",
     ),
     path(

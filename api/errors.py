@@ -16,6 +16,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from api.throttling import throttled_message
+
 logger = logging.getLogger("django.request")
 
 
@@ -96,7 +98,10 @@ def exception_handler(exc, context):
         code = "invalid"
     else:
         fields = {}
-        message = " ".join(_flatten(exc.detail))
+        if isinstance(exc, exceptions.Throttled):
+            message = throttled_message(exc.wait)
+        else:
+            message = " ".join(_flatten(exc.detail))
         codes = exc.get_codes()
         code = codes if isinstance(codes, str) else exc.default_code
     if isinstance(exc, Conflict):

@@ -346,7 +346,12 @@ class TokenView(ApiViewMixin, ObtainAuthToken):
 
     def post(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        if not serializer.is_valid():
+            # django-axes marks a locked-out login on the request it was given, DRF's; its
+            # middleware, which answers the lockout, reads Django's.
+            if getattr(request, "axes_locked_out", False):
+                request._request.axes_locked_out = True
+            raise exceptions.ValidationError(serializer.errors)
         return Response({"token": token_for(serializer.validated_data["user"])})
 
 

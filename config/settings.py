@@ -1,6 +1,7 @@
 """Settings for the card database, driven by environment variables with safe defaults."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -92,6 +93,7 @@ INSTALLED_APPS = [
     "decks",
     "accounts",
     "backups",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -108,6 +110,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so it turns any lockout a view met into the lockout page (accounts.views.locked_out).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -331,3 +335,22 @@ _SITE_POLICY = {
 }
 CONTENT_SECURITY_POLICY = None if _csp_report_only else _SITE_POLICY
 CONTENT_SECURITY_POLICY_REPORT_ONLY = _SITE_POLICY if _csp_report_only else None
+
+# --- Accounts: locking out password guessing (django-axes), limits per client address ----------
+# Axes counts failed logins (site, admin, API token) per username and address, in the database;
+# a success resets the count. The address is read as the API's throttles read it
+# (API_NUM_PROXIES), so both trust the same proxies.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login before any check
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "30")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "accounts.addresses.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+# New accounts and password-reset e-mails per client address: "N/second|minute|hour|day",
+# counted in the default cache (set REDIS_URL so several workers share the counts).
+SIGNUP_LIMIT_PER_ADDRESS = os.environ.get("SIGNUP_LIMIT_PER_ADDRESS", "5/hour")
+PASSWORD_RESET_LIMIT_PER_ADDRESS = os.environ.get("PASSWORD_RESET_LIMIT_PER_ADDRESS", "5/hour")
