@@ -13,6 +13,11 @@ LEFT_OUT = {
     "auth.permission": "made by migrate; users and groups name them by codename",
     "sessions.session": "logins are not carried over: users sign in again (passwords and API "
     "tokens are carried over)",
+    # Guessing protection is about the moment, not the site's data: a restore starts it afresh.
+    "axes.accessattempt": "failed-login counts and lockouts in force: transient",
+    "axes.accessattemptexpiration": "when a lockout in force ends: transient",
+    "axes.accessfailurelog": "a log of failed logins, kept for the operator, not site data",
+    "axes.accesslog": "a log of logins, kept for the operator, not site data",
 }
 
 

@@ -64,7 +64,8 @@ def test_every_row_comes_back_to_the_microsecond(site, tmp_path, client, monkeyp
     # SQLite's search mirror (fed by triggers) holds the restored cards: search takes it here.
     monkeypatch.setattr(search, "FTS_COMMON", 10**9)
     assert [card.name for card in search_cards(query="drukowan").queryset] == ["Drukowany"]
-    assert client.login(username=owner.username, password=PASSWORD)
+    signed_in = client.post("/accounts/login/", {"username": owner.username, "password": PASSWORD})
+    assert signed_in.status_code == 302 and client.session["_auth_user_id"] == str(owner.pk)
     client.logout()
     api = client.get(f"/api/v1/decks/{deck.pk}/", HTTP_AUTHORIZATION=f"Token {token}")
     assert api.status_code == 200 and api.json()["name"] == "Upadli"
