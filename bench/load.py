@@ -235,7 +235,8 @@ def phase(server_url: str, group: str, *, users: int, duration: int, env, workdi
     return Row(
         group=group,
         requests=int(row["Request Count"]),
-        errors=int(row["Failure Count"]),
+        # Every failure of the phase, the builder's opening request's too.
+        errors=int(stats["Aggregated"]["Failure Count"]),
         rate=float(row["Requests/s"]),
         p50=float(row["50%"]),
         p95=float(row["95%"]),
