@@ -8,6 +8,8 @@ from django.shortcuts import redirect
 from django.templatetags.static import static as static_url
 from django.urls import include, path
 
+from config import health
+
 
 def favicon(request: HttpRequest) -> HttpResponse:
     """Send a browser that asks for /favicon.ico by habit to the site's icon."""
@@ -22,6 +24,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon, name="favicon"),
+    path("healthz", health.healthz, name="healthz"),
+    path("livez", health.livez, name="livez"),
 ]
 
 if settings.DEBUG:
