@@ -16,7 +16,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from tests.config.settings_process import SETTING_PREFIXES
+from tests.config.settings_process import SETTING_PREFIXES, run_django
 
 # Make players, each with an API token and a deck, and name a few catalogue cards to save.
 SETUP_SCRIPT = """
@@ -111,14 +111,7 @@ def served_site(tmp_path: Path, *, players: int, workers: int, threads: int) -> 
         )
 
         def manage(*args: str) -> str:
-            done = subprocess.run(
-                [sys.executable, "manage.py", *args],
-                cwd=settings.BASE_DIR,
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=300,
-            )
+            done = run_django(env, *args, timeout=300)
             assert done.returncode == 0, done.stderr
             return done.stdout
 

@@ -25,7 +25,7 @@ def production_env(**overrides: str) -> dict[str, str]:
     return env
 
 
-def run_django(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+def run_django(env: dict[str, str], *args: str, timeout: int = 120) -> subprocess.CompletedProcess:
     """Run manage.py with the given environment and arguments; return the finished process."""
     return subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -33,7 +33,7 @@ def run_django(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
     )
 
 
