@@ -18,8 +18,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_toy_game_gets_catalogue_search_api_builder_and_rules():
     env = {**os.environ, EXTRA_GAMES_VARIABLE: "tests.toy_game"}
-    # SQLite of its own: the suite's PostgreSQL test database is in use by this very run.
-    env.pop("DATABASE_URL", None)
+    # SQLite of its own, with no replica: the suite's PostgreSQL test database is in use by this
+    # very run.
+    for variable in ("DATABASE_URL", "DATABASE_REPLICA_URL"):
+        env.pop(variable, None)
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=", "-q"]
         + ["--import-mode=importlib", str(CHECKS)],
