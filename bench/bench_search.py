@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import statistics
 import subprocess
 import sys
@@ -67,8 +68,9 @@ class BenchError(Exception):
 
 def run(args: list[str], database_url: str) -> str:
     """Run a command with DATABASE_URL pointing at the scratch database; return its stdout."""
+    # Production settings (no query log kept in memory), so a key production accepts.
     env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "0"}
-    env.setdefault("DJANGO_SECRET_KEY", "bench-only")
+    env.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
     result = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, check=False)
     if result.returncode:
         raise BenchError(f"{' '.join(args)} failed:\n{result.stderr}")
