@@ -238,9 +238,9 @@ class Command(BaseCommand):
             for _ in range(200):
                 card = rng.choice(humans)
                 alignment = card.attribute("alignment")
-                if not careful or wanted.get(alignment, 0) > 0:
-                    if chosen.setdefault(card_key(card.name), (card, 1))[0] is card:
-                        wanted[alignment] = wanted.get(alignment, 0) - 1
+                fits = not careful or wanted.get(alignment, 0) > 0
+                if fits and chosen.setdefault(card_key(card.name), (card, 1))[0] is card:
+                    wanted[alignment] = wanted.get(alignment, 0) - 1
                 if sum(count for _card, count in chosen.values()) >= 4:
                     break
         pool = [c for kind in ("angel", "intervention") for c in by_kind.get(kind, [])]
