@@ -4,10 +4,11 @@ Each query does what a catalogue page does: parse, count the matches, fetch the 
 The catalogues live in scratch databases only, never in the site's own database:
 
 - SQLite: a temporary file (bench.sqlite3), deleted afterwards;
-- PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/cardbase_bench).
-  Its database name must contain "bench". It is created when missing and then dropped at the
-  end; one that already existed is reused (its synthetic cards remade) and never dropped. When
-  no server answers, PostgreSQL is skipped with a message.
+- PostgreSQL: a database named after BENCH_DATABASE_URL's (default
+  postgres://postgres@127.0.0.1:5432/cardbase_bench, a name that must start with
+  "cardbase_bench") plus "search", the time and a random suffix, so two runs never share one;
+  dropped at the end, after a failure, Ctrl-C or TERM too. When no server answers, PostgreSQL
+  is skipped with a message.
 
 The baseline, timed in the same run on the same database, is a primary-key lookup (and SELECT 1).
 Prints p50/p95 per query and size, the growth 5k→50k, and one "target met/missed" line per
@@ -23,17 +24,18 @@ import argparse
 import json
 import os
 import secrets
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+
+from scratch import ScratchDatabase, postgres_unavailable
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/cardbase_bench"
-DROPPABLE_PREFIX = "cardbase_bench"
 SIZES = (5_000, 50_000)
 ROUNDS = 15
 WARMUP = 3
@@ -75,65 +77,6 @@ def run(args: list[str], database_url: str) -> str:
     if result.returncode:
         raise BenchError(f"{' '.join(args)} failed:\n{result.stderr}")
     return result.stdout
-
-
-def shown(url: str) -> str:
-    """Return `url` without its password, for messages."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    if parts.port:
-        host += f":{parts.port}"
-    if parts.username:
-        host = f"{parts.username}@{host}"
-    return urlunsplit((parts.scheme, host, parts.path, "", ""))
-
-
-class PostgresDatabase:
-    """The scratch PostgreSQL database: made if missing, dropped only if made here."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.name = urlsplit(url).path.lstrip("/")
-        self.created = False
-
-    def prepare(self) -> str | None:
-        """Make sure the database exists; return why PostgreSQL is skipped, or None."""
-        if "bench" not in self.name.lower():
-            return (
-                f"{shown(self.url)} is not a benchmark database: its name must contain 'bench' "
-                "(set BENCH_DATABASE_URL)"
-            )
-        try:
-            import psycopg
-            from psycopg import sql
-        except ImportError as exc:
-            return f"psycopg is not installed ({exc})"
-        admin = urlunsplit(urlsplit(self.url)._replace(path="/postgres"))
-        try:
-            with psycopg.connect(admin, autocommit=True, connect_timeout=3) as conn:
-                exists = conn.execute(
-                    "SELECT 1 FROM pg_database WHERE datname = %s", [self.name]
-                ).fetchone()
-                if not exists:
-                    conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(self.name)))
-                    self.created = True
-        except psycopg.Error as exc:
-            return f"cannot reach {shown(admin)}: {str(exc).strip()}"
-        return None
-
-    def cleanup(self) -> None:
-        """Drop the database, only if this run created it and its name says it is the bench's."""
-        if not (self.created and self.name.startswith(DROPPABLE_PREFIX)):
-            if not self.created:
-                print(f"PostgreSQL: kept {shown(self.url)} (it existed before this run)")
-            return
-        import psycopg
-        from psycopg import sql
-
-        admin = urlunsplit(urlsplit(self.url)._replace(path="/postgres"))
-        with psycopg.connect(admin, autocommit=True, connect_timeout=3) as conn:
-            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(self.name)))
-        print(f"PostgreSQL: dropped {self.name}, which this run created")
 
 
 def bench_backend(label: str, database_url: str, sizes, rounds: int) -> dict[int, dict]:
@@ -248,24 +191,26 @@ def main() -> int:
         return 0
     sizes = tuple(int(size) for size in args.sizes.split(","))
     backends = {}
+    # A TERM (a CI timeout, a kill) unwinds through the `with` blocks as Ctrl-C does.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         if args.only != "postgresql":
             with tempfile.TemporaryDirectory() as tmp:
                 url = f"sqlite:///{tmp}/bench.sqlite3"
                 backends["SQLite"] = bench_backend("SQLite", url, sizes, args.rounds)
         if args.only != "sqlite":
-            database = PostgresDatabase(os.environ.get("BENCH_DATABASE_URL", DEFAULT_PG_URL))
-            why_not = database.prepare()
+            base = os.environ.get("BENCH_DATABASE_URL", DEFAULT_PG_URL)
+            why_not = postgres_unavailable(base)
             if why_not:
                 print(f"PostgreSQL skipped: {why_not}")
             else:
-                try:
+                with ScratchDatabase(base, "search") as database:
+                    print(f"PostgreSQL: scratch database {database.name}", flush=True)
                     backends["PostgreSQL"] = bench_backend(
                         "PostgreSQL", database.url, sizes, args.rounds
                     )
-                finally:
-                    database.cleanup()
-    except BenchError as exc:
+                print(f"PostgreSQL: dropped {database.name}")
+    except (BenchError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 1
     verdicts = [report(label, figures) for label, figures in backends.items()]

@@ -44,6 +44,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from scratch import ScratchDatabase, shown
+
 REPO = Path(__file__).resolve().parent.parent
 RESULTS = REPO / "bench" / "results"
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/cardbase_bench_load"
@@ -80,44 +82,6 @@ class Row:
     p50: float
     p95: float
     p99: float
-
-
-def shown(url: str) -> str:
-    """Return `url` without its password, for messages."""
-    parts = urlsplit(url)
-    netloc = parts.netloc.rsplit("@", 1)
-    if len(netloc) == 2 and ":" in netloc[0]:
-        netloc[0] = netloc[0].split(":", 1)[0] + ":***"
-    return urlunsplit(parts._replace(netloc="@".join(netloc)))
-
-
-class ScratchDatabase:
-    """A PostgreSQL database of the run's own, created on entry and dropped on exit."""
-
-    def __init__(self, base_url: str):
-        parts = urlsplit(base_url)
-        self.name = (
-            f"{parts.path.lstrip('/')}_{datetime.now(UTC):%Y%m%d%H%M%S}_{secrets.token_hex(3)}"
-        )
-        self.url = urlunsplit(parts._replace(path=f"/{self.name}"))
-        self.admin_url = urlunsplit(parts._replace(path="/postgres"))
-
-    def __enter__(self) -> ScratchDatabase:
-        import psycopg
-        from psycopg import sql
-
-        with psycopg.connect(self.admin_url, autocommit=True, connect_timeout=3) as conn:
-            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(self.name)))
-        return self
-
-    def __exit__(self, *exc) -> None:
-        import psycopg
-        from psycopg import sql
-
-        with psycopg.connect(self.admin_url, autocommit=True, connect_timeout=3) as conn:
-            # FORCE: a worker killed mid-request may leave its connection behind for a moment.
-            drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
-            conn.execute(drop.format(sql.Identifier(self.name)))
 
 
 class Server:
