@@ -22,8 +22,12 @@ the run (one client would otherwise be told 429 within seconds): the bench measu
 not its limits. Exits 0 whatever the figures; non-zero only when the benchmark itself fails. When
 PostgreSQL or Redis does not answer, it says so and exits 0 without running.
 
+With --scale [CARDS] the site serves `manage.py make_scale_data` (50,000 cards, 2,000 players,
+20,000 decks with versions and likes) instead of the real catalogue, and the public decks opened
+are the scale data's.
+
     python bench/load.py [--users 8] [--duration 30] [--workers 2] [--threads 4]
-                         [--groups livez,catalogue,...] [--port 8851]
+                         [--groups livez,catalogue,...] [--port 8851] [--scale [CARDS]]
 """
 
 from __future__ import annotations
@@ -64,6 +68,15 @@ GROUPS = {
 # The reads the "half the minimal view's rate" aim is about.
 CATALOGUE_READS = ("catalogue", "search", "card page")
 TARGET_P99_MS = 200.0
+# --scale: the cards of make_scale_data, with players and decks as bench_pages.py scales them.
+SCALE_CARDS = 50_000
+
+
+def scale_of(cards: int) -> tuple[int, int]:
+    """Return the players and decks that go with `cards`: 2,000 and 20,000 for 50,000 cards."""
+    return max(2, cards // 25), max(1, cards * 2 // 5)
+
+
 TARGET_RATE_SHARE = 0.5
 
 
@@ -251,6 +264,15 @@ def main() -> int:
     parser.add_argument(
         "--groups", default=",".join(GROUPS), help=f"comma-separated, of: {', '.join(GROUPS)}"
     )
+    parser.add_argument(
+        "--scale",
+        type=int,
+        nargs="?",
+        const=SCALE_CARDS,
+        metavar="CARDS",
+        help="serve `make_scale_data` (CARDS cards, default 50,000, with players and decks to "
+        "match) instead of the real catalogue",
+    )
     args = parser.parse_args()
     groups = [g.strip() for g in args.groups.split(",") if g.strip()]
     if unknown := [g for g in groups if g not in GROUPS]:
@@ -296,14 +318,27 @@ def main() -> int:
                 "LOAD_FIXTURES": str(work / "fixtures.json"),
             }
             manage = [sys.executable, "manage.py"]
-            print(f"scratch database {database.name}; loading the catalogue…", flush=True)
+            what = f"{args.scale:,} cards of scale data" if args.scale else "the catalogue"
+            print(f"scratch database {database.name}; loading {what}…", flush=True)
             run([*manage, "collectstatic", "--no-input", "-v", "0"], env)
             run([*manage, "migrate", "--no-input", "-v", "0"], env)
-            run([*manage, "load_catalogue"], env)
-            run([*manage, "load_card_data"], env)
-            fixtures = run(
-                [sys.executable, "bench/load_setup.py", "--players", str(args.users)], env
-            )
+            setup = [sys.executable, "bench/load_setup.py", "--players", str(args.users)]
+            if args.scale:
+                players, decks = scale_of(args.scale)
+                run(
+                    [
+                        *manage,
+                        "make_scale_data",
+                        *("--cards", str(args.scale), "--players", str(players)),
+                        *("--decks", str(decks)),
+                    ],
+                    env,
+                )
+                setup.append("--scale")
+            else:
+                run([*manage, "load_catalogue"], env)
+                run([*manage, "load_card_data"], env)
+            fixtures = run(setup, env)
             (work / "fixtures.json").write_text(fixtures, encoding="utf-8")
             with Server(
                 env,
@@ -340,7 +375,12 @@ def main() -> int:
         "",
         f"gunicorn gthread {args.workers} workers × {args.threads} threads on {os.cpu_count()} "
         f"CPUs; {args.users} users per phase, {args.duration} s per phase, no think time; "
-        "PostgreSQL, Redis cache, DEBUG off. Load average (1 min) before and after: "
+        + (
+            f"scale data: {args.scale:,} cards, {scale_of(args.scale)[1]:,} decks; "
+            if args.scale
+            else "the real catalogue; "
+        )
+        + "PostgreSQL, Redis cache, DEBUG off. Load average (1 min) before and after: "
         f"{load_before:.1f}, {load_after:.1f}: the figures are only as quiet as the machine.",
         "",
         *table(rows, baseline),

@@ -40,6 +40,9 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=8, help="players who save in the builder")
     parser.add_argument("--public-decks", type=int, default=30, help="public decks to open")
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument(
+        "--scale", action="store_true", help="open make_scale_data's public decks; make none"
+    )
     args = parser.parse_args()
 
     sys.path.insert(0, str(REPO))
@@ -54,7 +57,7 @@ def main() -> int:
     import rules
     from cardbase.models import Card
     from decks import selectors, services
-    from decks.models import Visibility
+    from decks.models import Deck, Visibility
 
     rng = random.Random(args.seed)
     cards_by_game = {
@@ -77,11 +80,19 @@ def main() -> int:
             cards={card_id: 1 for card_id in ids},
         )
 
-    author = users.create_user(username="bench-author", password=None)
-    public = [
-        make_deck(author, games[n % len(games)], visibility=Visibility.PUBLIC, number=n)
-        for n in range(args.public_decks)
-    ]
+    if args.scale:
+        # The scale data's own public decks, of every size its players made.
+        shared = list(
+            Deck.objects.filter(visibility=Visibility.PUBLIC).order_by("pk").values_list("pk")
+        )
+        chosen = rng.sample(shared, min(args.public_decks, len(shared)))
+        public = list(Deck.objects.filter(pk__in=[pk for (pk,) in chosen]).select_related("game"))
+    else:
+        author = users.create_user(username="bench-author", password=None)
+        public = [
+            make_deck(author, games[n % len(games)], visibility=Visibility.PUBLIC, number=n)
+            for n in range(args.public_decks)
+        ]
 
     players = []
     for n in range(args.players):
