@@ -14,12 +14,14 @@ Safe by construction, for scratch databases only:
 
 import random
 import time
+from datetime import timedelta
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections, transaction
+from django.utils import timezone
 
 import rules
 from cardbase.management.commands.make_synthetic_catalogue import EDITIONS, CardMaker, vocabulary
@@ -37,6 +39,7 @@ PUBLIC_SHARE = 0.30
 LIKES_PER_DECK = 1.45
 MIN_CARDS, MAX_CARDS = 30, 60
 MAX_VERSIONS = 6
+HISTORY_SECONDS = 2 * 365 * 24 * 3600
 DECK_WORDS = ["Zastęp", "Chór", "Gniew", "Łaska", "Sąd", "Brama", "Wieża", "Miecz", "Tarcza"]
 
 
@@ -183,7 +186,10 @@ class Command(BaseCommand):
         by_kind: dict[str, list[Card]] = {}
         for card in cards:
             by_kind.setdefault(card.kind, []).append(card)
+        # What the Zastęp draws from, listed once: not once per deck.
+        by_kind["zastep"] = [c for kind in ("angel", "intervention") for c in by_kind.get(kind, [])]
         made = []
+        now = timezone.now()
         for start in range(0, count, BATCH):
             batch = []
             for n in range(start, min(start + BATCH, count)):
@@ -209,7 +215,16 @@ class Command(BaseCommand):
                 for field, value in _verdict_fields(deck, entries).items():
                     setattr(deck, field, value)
                 batch.append((deck, entries))
-            Deck.objects.using(self.database).bulk_create([deck for deck, _entries in batch])
+            decks = Deck.objects.using(self.database).bulk_create([d for d, _entries in batch])
+            # Made and last saved over two years, as a site's decks are; bulk_create stamps
+            # them all with this moment (auto_now), so the times are set after it.
+            for deck in decks:
+                deck.created = now - timedelta(seconds=rng.randrange(HISTORY_SECONDS))
+                age = int((now - deck.created).total_seconds())
+                deck.updated = deck.created + timedelta(seconds=rng.randrange(age + 1))
+            Deck.objects.using(self.database).bulk_update(
+                decks, ["created", "updated"], batch_size=500
+            )
             DeckCard.objects.using(self.database).bulk_create(
                 [
                     DeckCard(deck=deck, card=entry.card, count=entry.count, section=entry.section)
@@ -243,7 +258,7 @@ class Command(BaseCommand):
                     wanted[alignment] = wanted.get(alignment, 0) - 1
                 if sum(count for _card, count in chosen.values()) >= 4:
                     break
-        pool = [c for kind in ("angel", "intervention") for c in by_kind.get(kind, [])]
+        pool = by_kind.get("zastep", [])
         total = sum(count for _card, count in chosen.values())
         attempts = 0
         while total < target and pool and attempts < 20 * MAX_CARDS:
