@@ -365,29 +365,53 @@ def ranking_attribute(card: Card) -> Attribute | None:
     )
 
 
+# The card page shows this many of the other cards sharing its ranking value (an angel's
+# order holds thousands in a large catalogue); a link opens the catalogue filtered to all of them.
+RELATED_SHOWN = 24
+
+
 @dataclass(frozen=True)
 class Related:
-    """The other cards sharing the card's value of its ranking attribute."""
+    """The other cards sharing the card's value of its ranking attribute: the first few."""
 
     label: str
     value: str | None
-    cards: list[Card]
+    cards: list[Card]  # the first RELATED_SHOWN of them, by name
+    others: int = 0  # every other card with the value
+    query: str = ""  # the catalogue's params finding every card with the value, this one too
+
+    @property
+    def total(self) -> int:
+        """Count the cards the catalogue link finds: the others and this card."""
+        return self.others + 1
 
 
 def related_cards(*, card: Card) -> Related | None:
-    """Return the other cards with the card's value of its ranking attribute, None if it has none."""
+    """Return the first other cards with the card's value of its ranking attribute (and how
+    many there are), None if its kind has no such attribute."""
     attribute = ranking_attribute(card)
     if attribute is None:
         return None
     lang = page_lang()
     value = card.attribute(attribute.id)
-    cards = list(
-        Card.objects.sharing(card, attribute.id).for_listing().order_by("search_name", "pk")
-    )
+    label = attribute.label(lang)
+    if value is None:
+        return Related(label=label, value=None, cards=[])
+    sharing = Card.objects.sharing(card, attribute.id)
+    # Sliced before the prefetch, so only the cards shown get their printings.
+    cards = list(sharing.for_grid().order_by("search_name", "pk")[:RELATED_SHOWN])
+    others = len(cards) if len(cards) < RELATED_SHOWN else sharing.count()
+    query = ""
+    if attribute.id in CardFilter.base_filters:
+        query = QueryDict(mutable=True)
+        query.update({"game": card.game.slug, attribute.id: value})
+        query = query.urlencode()
     return Related(
-        label=attribute.label(lang),
-        value=None if value is None else attribute.value_label(value, lang),
+        label=label,
+        value=attribute.value_label(value, lang),
         cards=cards,
+        others=others,
+        query=query,
     )
 
 
