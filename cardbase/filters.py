@@ -108,6 +108,8 @@ class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
 
     def __init__(self, *args, attribute: Attribute, **kwargs):
         kwargs.setdefault("widget", forms.CheckboxSelectMultiple)
+        # The attribute is in the card's own row: no join, so no card can come twice.
+        kwargs.setdefault("distinct", False)
         self.attribute = attribute
         choices = [(v.id, lazy_label(v.label, False)) for v in attribute.values]
         if attribute.type == "bool":
@@ -232,6 +234,8 @@ def _declared_filters() -> dict[str, filters.Filter]:
             choices=[(k.id, lazy_label(k.label, False)) for k in catalogue_kinds()],
             label=gettext_lazy("Rodzaj"),
             widget=forms.CheckboxSelectMultiple,
+            # A column of the card's own row: no join, so no card can come twice.
+            distinct=False,
         ),
     }
     for attribute in FACET_ATTRIBUTES:
@@ -255,7 +259,9 @@ def _declared_filters() -> dict[str, filters.Filter]:
         queryset=Edition.objects.all(),
         label=gettext_lazy("Edycja"),
         empty_label=gettext_lazy("każda"),
-        distinct=True,
+        # A card is printed at most once per edition (printing_once_per_edition), so the join
+        # on one edition yields each card once: DISTINCT would only sort whole rows, texts too.
+        distinct=False,
     )
     declared["sort"] = filters.ChoiceFilter(
         choices=SORT_CHOICES,

@@ -65,7 +65,7 @@ class CataloguePage:
 
 def catalogue_page(*, params: QueryDict, page_number: str | int | None) -> CataloguePage:
     """Filter, sort and paginate the catalogue; count each facet's values."""
-    filterset = CardFilter(params, queryset=Card.objects.for_listing())
+    filterset = CardFilter(params, queryset=Card.objects.for_grid())
     try:
         page_size = int(params.get("page_size", PAGE_SIZES[0]))
     except ValueError:
