@@ -135,6 +135,22 @@ class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
             query |= unknown_q(self.attribute)
         return query
 
+    def holds(self, choice: str, *, kind: str, stored) -> bool:
+        """Tell whether `choice` keeps a card of `kind` whose attribute reads `stored` (as the
+        database returns the attribute's expression): the Python twin of `values_q`, so that
+        facet counts can be summed from cards grouped by their values."""
+        if choice == UNKNOWN:
+            return stored is None and kind in self.attribute.kinds
+        if stored is None:
+            return False
+        if self.attribute.type == "bool":
+            # JSON's true reads 'true' on PostgreSQL, 1 on SQLite (see AttributeIs).
+            return stored in (("true", 1) if choice == "true" else ("false", 0))
+        if self.attribute.multi:
+            # The list's JSON text holds the quoted id, ignoring case (attributes._any_of).
+            return f'"{choice}"'.upper() in str(stored).upper()
+        return stored == choice
+
     def filter(self, qs, value):
         if not value:
             return qs
