@@ -202,7 +202,7 @@ def facets_of(
     """Return the facets of the game searched (every game's without one), each value with the
     number of cards it would show: with every other filter, and this facet's other values.
 
-    The facets nothing is chosen in share one count query; each chosen facet needs its own.
+    Every count comes from one grouped query, whatever is chosen (see `_value_counts`).
     """
     return _counted_facets(filterset=filterset, params=params, counted=counted)[0]
 
@@ -226,20 +226,21 @@ def _counted_facets(
         choices[name] = listed
     counts: dict[str, dict[str, int]] = {}
     matched = None
-    if counted:
-        unchosen = [name for name in names if not params.getlist(name)]
-        if unchosen:
-            found, matched = _value_counts(filterset, filterset.qs, unchosen, choices)
-            counts.update(found)
-        for name in names:
-            if name in unchosen:
-                continue
-            without = _widened(params, **{name: []})
-            other = type(filterset)(
-                without, queryset=filterset.queryset, game=filterset.search_game
+    if counted and names:
+        chosen = {name: params.getlist(name) for name in names if params.getlist(name)}
+        # Every filter but the facets shown applies in SQL; the facets' own choices are
+        # applied to the groups, so each facet is counted with every other one's choices.
+        others = (
+            type(filterset)(
+                _widened(params, **{name: [] for name in chosen}),
+                queryset=filterset.queryset,
+                game=filterset.search_game,
             )
-            if other.is_valid():
-                counts.update(_value_counts(filterset, other.qs, [name], choices)[0])
+            if chosen
+            else filterset  # its cards, and whatever its filters looked up, are the same
+        )
+        if others.is_valid():
+            counts, matched = _value_counts(filterset, others.qs, names, choices, chosen)
     facets = tuple(
         Facet(
             name=name,
@@ -264,36 +265,63 @@ def _value_counts(
     queryset: QuerySet,
     names: list[str],
     choices: dict[str, list[tuple[str, str]]],
+    chosen: dict[str, list[str]],
 ) -> tuple[dict[str, dict[str, int]], int]:
-    """Count, in one query, the cards of `queryset` having each value of each facet named;
-    return the counts and the number of cards.
+    """Count, in one query, the cards of `queryset` having each value of each facet named, with
+    the other facets' `chosen` values; return the counts and the number of cards every chosen
+    value keeps.
 
     The query groups the cards by their kind and their values of the facets, so it reads each
     value once per card; a condition per facet value (180 of them across every game) would
-    read the card's JSON once per value. Each value's count then sums the groups its filter
-    keeps (`holds`, which keeps exactly what the filter's SQL keeps).
+    read the card's JSON once per value, and a query per chosen facet would read every card
+    again. A group counts for a facet when every other facet's choice keeps it; each value's
+    count sums those groups its filter keeps (`holds`, which keeps what the filter's SQL does).
     """
     filters_by_name = {name: filterset.filters[name] for name in names if name != "kind"}
-    keys = {f"v{n}": AttributeValue(f.attribute.id) for n, f in enumerate(filters_by_name.values())}
+    keys = dict(zip(filters_by_name, (f"v{n}" for n in range(len(filters_by_name))), strict=True))
     groups = (
         queryset.order_by()
         .select_related(None)
         .prefetch_related(None)
-        .values("kind", **keys)
+        .values(
+            "kind",
+            **{
+                key: AttributeValue(filters_by_name[name].attribute.id)
+                for name, key in keys.items()
+            },
+        )
         .annotate(cards=Count("pk"))
     )
-    # (kind, stored value) -> cards, per facet: far fewer than the groups of every facet at once.
-    tallies: dict[str, Counter] = {name: Counter() for name in filters_by_name}
-    by_kind: Counter = Counter()
+
+    def keeps(name: str, group: dict, values: list[str]) -> bool:
+        if name == "kind":
+            return group["kind"] in values
+        facet_filter = filters_by_name[name]
+        stored = group[keys[name]]
+        return any(facet_filter.holds(v, kind=group["kind"], stored=stored) for v in values)
+
+    # (kind, stored value) -> cards, per facet: far fewer than the groups.
+    tallies: dict[str, Counter] = {name: Counter() for name in names}
+    matched = 0
     for group in groups:
-        kind, cards = group["kind"], group["cards"]
-        by_kind[kind] += cards
-        for key, name in zip(keys, filters_by_name, strict=True):
-            tallies[name][kind, group[key]] += cards
+        refused = [name for name, values in chosen.items() if not keeps(name, group, values)]
+        if len(refused) > 1:
+            continue  # counted by no facet: two choices refuse the group
+        counted = refused or names  # one refusing choice: its own facet still counts the group
+        if not refused:
+            matched += group["cards"]
+        for name in counted:
+            stored = group[keys[name]] if name in keys else None
+            tallies[name][group["kind"], stored] += group["cards"]
     counts: dict[str, dict[str, int]] = {}
-    if "kind" in names:
-        counts["kind"] = {value: by_kind[value] for value, _label in choices["kind"]}
-    for name, facet_filter in filters_by_name.items():
+    for name in names:
+        if name == "kind":
+            by_kind = Counter()
+            for (kind, _stored), cards in tallies[name].items():
+                by_kind[kind] += cards
+            counts[name] = {value: by_kind[value] for value, _label in choices[name]}
+            continue
+        facet_filter = filters_by_name[name]
         counts[name] = {
             value: sum(
                 cards
@@ -302,7 +330,7 @@ def _value_counts(
             )
             for value, _label in choices[name]
         }
-    return counts, sum(by_kind.values())
+    return counts, matched
 
 
 def games_with_card_counts() -> QuerySet[Game]:

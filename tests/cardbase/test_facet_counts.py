@@ -75,6 +75,9 @@ def expected_count(params: QueryDict, facet: str, value: str) -> int:
         {"alignments": ["weird", UNKNOWN]},
         {"edition": "pierwsza", "faction": "fallen"},
         {"q": "frakcja:upadli"},
+        # A facet another game's page does not show still filters.
+        {"game": "dark-eden", "tactics": "air", "faction": "lord"},
+        {"game": "aniolowie", "faction": "fallen", "alignments": "weird"},
     ],
 )
 def test_every_facet_value_counts_what_its_filter_finds(three_games, params):
@@ -99,6 +102,7 @@ def test_every_facet_value_counts_what_its_filter_finds(three_games, params):
         {"faction": "lord", "kind": "angel", "order": "principalities"},
         {"alignment": "neutral", "game": "aniolowie"},
         {"edition": "pierwsza", "q": "powers"},
+        {"faction": ["lord", "fallen"], "color": ["gold", "black"], "order": "powers"},
     ],
 )
 def test_the_page_counts_and_offers_the_unknown_cards_as_their_own_queries_would(
