@@ -108,6 +108,8 @@ class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
 
     def __init__(self, *args, attribute: Attribute, **kwargs):
         kwargs.setdefault("widget", forms.CheckboxSelectMultiple)
+        # The attribute is in the card's own row: no join, so no card can come twice.
+        kwargs.setdefault("distinct", False)
         self.attribute = attribute
         choices = [(v.id, lazy_label(v.label, False)) for v in attribute.values]
         if attribute.type == "bool":
@@ -132,6 +134,22 @@ class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
         if UNKNOWN in value:
             query |= unknown_q(self.attribute)
         return query
+
+    def holds(self, choice: str, *, kind: str, stored) -> bool:
+        """Tell whether `choice` keeps a card of `kind` whose attribute reads `stored` (as the
+        database returns the attribute's expression): the Python twin of `values_q`, so that
+        facet counts can be summed from cards grouped by their values."""
+        if choice == UNKNOWN:
+            return stored is None and kind in self.attribute.kinds
+        if stored is None:
+            return False
+        if self.attribute.type == "bool":
+            # JSON's true reads 'true' on PostgreSQL, 1 on SQLite (see AttributeIs).
+            return stored in (("true", 1) if choice == "true" else ("false", 0))
+        if self.attribute.multi:
+            # The list's JSON text holds the quoted id, ignoring case (attributes._any_of).
+            return f'"{choice}"'.upper() in str(stored).upper()
+        return stored == choice
 
     def filter(self, qs, value):
         if not value:
@@ -232,6 +250,8 @@ def _declared_filters() -> dict[str, filters.Filter]:
             choices=[(k.id, lazy_label(k.label, False)) for k in catalogue_kinds()],
             label=gettext_lazy("Rodzaj"),
             widget=forms.CheckboxSelectMultiple,
+            # A column of the card's own row: no join, so no card can come twice.
+            distinct=False,
         ),
     }
     for attribute in FACET_ATTRIBUTES:
@@ -255,7 +275,9 @@ def _declared_filters() -> dict[str, filters.Filter]:
         queryset=Edition.objects.all(),
         label=gettext_lazy("Edycja"),
         empty_label=gettext_lazy("każda"),
-        distinct=True,
+        # A card is printed at most once per edition (printing_once_per_edition), so the join
+        # on one edition yields each card once: DISTINCT would only sort whole rows, texts too.
+        distinct=False,
     )
     declared["sort"] = filters.ChoiceFilter(
         choices=SORT_CHOICES,

@@ -4,6 +4,9 @@ from django.db import models
 
 from cardbase.attributes import attribute_q
 
+# The card's long columns, which no list shows: reading them costs more than the rest of a row.
+LONG_FIELDS = ("text", "notes", "search_text")
+
 
 class CardQuerySet(models.QuerySet):
     """Card queries; attributes are read through their games' declarations."""
@@ -26,6 +29,11 @@ class CardQuerySet(models.QuerySet):
     def for_listing(self) -> "CardQuerySet":
         """Fetch what a catalogue row shows in a constant number of queries."""
         return self.select_related("game").prefetch_related("printings")
+
+    def for_grid(self) -> "CardQuerySet":
+        """Fetch what a catalogue tile or table row shows, and no more, in a constant number
+        of queries: the long texts (card text, notes, folded search text) stay in the table."""
+        return self.for_listing().defer(*LONG_FIELDS)
 
     def matching_query(self, node) -> "CardQuerySet":
         """Keep the cards a parsed search query (a cardsearch node) describes."""

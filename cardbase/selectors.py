@@ -1,17 +1,19 @@
 """Reads from the catalogue, shaped for the pages and the API."""
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 import rules
 from cardbase import search
+from cardbase.attributes import AttributeValue
 from cardbase.filters import UNKNOWN, CardFilter, catalogue_attributes, is_ranked
 from cardbase.language import page_lang
 from cardbase.models import Card, Game, Printing
@@ -65,7 +67,7 @@ class CataloguePage:
 
 def catalogue_page(*, params: QueryDict, page_number: str | int | None) -> CataloguePage:
     """Filter, sort and paginate the catalogue; count each facet's values."""
-    filterset = CardFilter(params, queryset=Card.objects.for_listing())
+    filterset = CardFilter(params, queryset=Card.objects.for_grid())
     try:
         page_size = int(params.get("page_size", PAGE_SIZES[0]))
     except ValueError:
@@ -80,18 +82,22 @@ def catalogue_page(*, params: QueryDict, page_number: str | int | None) -> Catal
             page_size=page_size,
             facets=facets_of(filterset=filterset, params=params, counted=False),
         )
-    page = Paginator(filterset.qs, page_size).get_page(page_number)
-    matched = page.paginator.count
+    facets, counted = _counted_facets(filterset=filterset, params=params)
+    paginator = Paginator(filterset.qs, page_size)
+    if counted is not None:
+        paginator.count = counted  # the facets' grouped query counted the cards already
+    page = paginator.get_page(page_number)
+    matched = paginator.count
     chosen_game = filterset.form.cleaned_data.get("game")
     return CataloguePage(
         filterset=filterset,
         page=page,
         page_size=page_size,
         unknown_also=(
-            *_unknown_also_match(params=params, matched=matched),
+            *_unknown_also_match(params=params, matched=matched, facets=facets),
             *typed_unknown_also(params=params, matched=matched, game=filterset.searched_game()),
         ),
-        facets=facets_of(filterset=filterset, params=params),
+        facets=facets,
         suggestion=suggestion(filterset=filterset, params=params, matched=matched),
         empty_game=(
             chosen_game
@@ -112,20 +118,34 @@ def _widened(params: QueryDict, **replaced) -> QueryDict:
     return widened
 
 
-def _unknown_also_match(*, params: QueryDict, matched: int) -> tuple[UnknownAlsoMatch, ...]:
+def _unknown_also_match(
+    *, params: QueryDict, matched: int, facets: tuple[Facet, ...] = ()
+) -> tuple[UnknownAlsoMatch, ...]:
     """Count, facet by facet, the cards dropped only because that value is unknown for them.
 
     The rulebook states few factions, so "the Fallen Powers" alone would hide every Power of
-    unknown faction; the page offers them instead of pretending they do not exist. One count
-    per chosen facet keeps the number of queries independent of the page size.
+    unknown faction; the page offers them instead of pretending they do not exist. They are
+    the facet's own count of "unknown" (with every other filter), when the page counted it;
+    otherwise one count per chosen facet, so the number of queries never follows the page size.
     """
+    unknown_counts = {
+        facet.name: option.count
+        for facet in facets
+        for option in facet.options
+        if option.value == UNKNOWN and option.count is not None
+    }
     found = []
     for name in CardFilter.UNKNOWN_AWARE:
         values = params.getlist(name)
         if not values or UNKNOWN in values:
             continue
         widened = _widened(params, **{name: [*values, UNKNOWN]})
-        if also := _also_match(name, widened, matched):
+        if name in unknown_counts:
+            # The unknown cards are never among the matched: those have a known value.
+            if unknown_counts[name] > 0:
+                label = str(CardFilter.base_filters[name].label)
+                found.append(UnknownAlsoMatch(name, unknown_counts[name], widened, label))
+        elif also := _also_match(name, widened, matched):
             found.append(also)
     return tuple(found)
 
@@ -182,8 +202,16 @@ def facets_of(
     """Return the facets of the game searched (every game's without one), each value with the
     number of cards it would show: with every other filter, and this facet's other values.
 
-    The facets nothing is chosen in share one count query; each chosen facet needs its own.
+    Every count comes from one grouped query, whatever is chosen (see `_value_counts`).
     """
+    return _counted_facets(filterset=filterset, params=params, counted=counted)[0]
+
+
+def _counted_facets(
+    *, filterset: CardFilter, params: QueryDict, counted: bool = True
+) -> tuple[tuple[Facet, ...], int | None]:
+    """Return the facets (see `facets_of`) and the number of cards the filterset keeps, when
+    the facets' counts told it (None otherwise)."""
     game = filterset.searched_game()
     names, _ranges = facet_names(game)
     kinds = {kind.id for kind in rules.get_game(game).schema.kinds} if game else None
@@ -197,20 +225,23 @@ def facets_of(
             listed = [(value, label) for value, label in listed if value in kinds]
         choices[name] = listed
     counts: dict[str, dict[str, int]] = {}
-    if counted:
-        unchosen = [name for name in names if not params.getlist(name)]
-        if unchosen:
-            counts.update(_value_counts(filterset, filterset.qs, unchosen, choices))
-        for name in names:
-            if name in unchosen:
-                continue
-            without = _widened(params, **{name: []})
-            other = type(filterset)(
-                without, queryset=filterset.queryset, game=filterset.search_game
+    matched = None
+    if counted and names:
+        chosen = {name: params.getlist(name) for name in names if params.getlist(name)}
+        # Every filter but the facets shown applies in SQL; the facets' own choices are
+        # applied to the groups, so each facet is counted with every other one's choices.
+        others = (
+            type(filterset)(
+                _widened(params, **{name: [] for name in chosen}),
+                queryset=filterset.queryset,
+                game=filterset.search_game,
             )
-            if other.is_valid():
-                counts.update(_value_counts(filterset, other.qs, [name], choices))
-    return tuple(
+            if chosen
+            else filterset  # its cards, and whatever its filters looked up, are the same
+        )
+        if others.is_valid():
+            counts, matched = _value_counts(filterset, others.qs, names, choices, chosen)
+    facets = tuple(
         Facet(
             name=name,
             label=str(CardFilter.base_filters[name].label),
@@ -226,6 +257,7 @@ def facets_of(
         )
         for name in names
     )
+    return facets, matched
 
 
 def _value_counts(
@@ -233,23 +265,72 @@ def _value_counts(
     queryset: QuerySet,
     names: list[str],
     choices: dict[str, list[tuple[str, str]]],
-) -> dict[str, dict[str, int]]:
-    """Count, in one query, the cards of `queryset` having each value of each facet named."""
-    aggregates, keys = {}, {}
-    for n, name in enumerate(names):
-        facet_filter = filterset.filters[name]
-        for i, (value, _label) in enumerate(choices[name]):
-            condition = Q(kind=value) if name == "kind" else facet_filter.values_q([value])
-            alias = f"f{n}_{i}"
-            aggregates[alias] = Count("pk", filter=condition)
-            keys[alias] = (name, value)
-    if not aggregates:
-        return {}
-    totals = queryset.order_by().aggregate(**aggregates)
+    chosen: dict[str, list[str]],
+) -> tuple[dict[str, dict[str, int]], int]:
+    """Count, in one query, the cards of `queryset` having each value of each facet named, with
+    the other facets' `chosen` values; return the counts and the number of cards every chosen
+    value keeps.
+
+    The query groups the cards by their kind and their values of the facets, so it reads each
+    value once per card; a condition per facet value (180 of them across every game) would
+    read the card's JSON once per value, and a query per chosen facet would read every card
+    again. A group counts for a facet when every other facet's choice keeps it; each value's
+    count sums those groups its filter keeps (`holds`, which keeps what the filter's SQL does).
+    """
+    filters_by_name = {name: filterset.filters[name] for name in names if name != "kind"}
+    keys = dict(zip(filters_by_name, (f"v{n}" for n in range(len(filters_by_name))), strict=True))
+    groups = (
+        queryset.order_by()
+        .select_related(None)
+        .prefetch_related(None)
+        .values(
+            "kind",
+            **{
+                key: AttributeValue(filters_by_name[name].attribute.id)
+                for name, key in keys.items()
+            },
+        )
+        .annotate(cards=Count("pk"))
+    )
+
+    def keeps(name: str, group: dict, values: list[str]) -> bool:
+        if name == "kind":
+            return group["kind"] in values
+        facet_filter = filters_by_name[name]
+        stored = group[keys[name]]
+        return any(facet_filter.holds(v, kind=group["kind"], stored=stored) for v in values)
+
+    # (kind, stored value) -> cards, per facet: far fewer than the groups.
+    tallies: dict[str, Counter] = {name: Counter() for name in names}
+    matched = 0
+    for group in groups:
+        refused = [name for name, values in chosen.items() if not keeps(name, group, values)]
+        if len(refused) > 1:
+            continue  # counted by no facet: two choices refuse the group
+        counted = refused or names  # one refusing choice: its own facet still counts the group
+        if not refused:
+            matched += group["cards"]
+        for name in counted:
+            stored = group[keys[name]] if name in keys else None
+            tallies[name][group["kind"], stored] += group["cards"]
     counts: dict[str, dict[str, int]] = {}
-    for alias, (name, value) in keys.items():
-        counts.setdefault(name, {})[value] = totals[alias]
-    return counts
+    for name in names:
+        if name == "kind":
+            by_kind = Counter()
+            for (kind, _stored), cards in tallies[name].items():
+                by_kind[kind] += cards
+            counts[name] = {value: by_kind[value] for value, _label in choices[name]}
+            continue
+        facet_filter = filters_by_name[name]
+        counts[name] = {
+            value: sum(
+                cards
+                for (kind, stored), cards in tallies[name].items()
+                if facet_filter.holds(value, kind=kind, stored=stored)
+            )
+            for value, _label in choices[name]
+        }
+    return counts, matched
 
 
 def games_with_card_counts() -> QuerySet[Game]:
@@ -365,29 +446,53 @@ def ranking_attribute(card: Card) -> Attribute | None:
     )
 
 
+# The card page shows this many of the other cards sharing its ranking value (an angel's
+# order holds thousands in a large catalogue); a link opens the catalogue filtered to all of them.
+RELATED_SHOWN = 24
+
+
 @dataclass(frozen=True)
 class Related:
-    """The other cards sharing the card's value of its ranking attribute."""
+    """The other cards sharing the card's value of its ranking attribute: the first few."""
 
     label: str
     value: str | None
-    cards: list[Card]
+    cards: list[Card]  # the first RELATED_SHOWN of them, by name
+    others: int = 0  # every other card with the value
+    query: str = ""  # the catalogue's params finding every card with the value, this one too
+
+    @property
+    def total(self) -> int:
+        """Count the cards the catalogue link finds: the others and this card."""
+        return self.others + 1
 
 
 def related_cards(*, card: Card) -> Related | None:
-    """Return the other cards with the card's value of its ranking attribute, None if it has none."""
+    """Return the first other cards with the card's value of its ranking attribute (and how
+    many there are), None if its kind has no such attribute."""
     attribute = ranking_attribute(card)
     if attribute is None:
         return None
     lang = page_lang()
     value = card.attribute(attribute.id)
-    cards = list(
-        Card.objects.sharing(card, attribute.id).for_listing().order_by("search_name", "pk")
-    )
+    label = attribute.label(lang)
+    if value is None:
+        return Related(label=label, value=None, cards=[])
+    sharing = Card.objects.sharing(card, attribute.id)
+    # Sliced before the prefetch, so only the cards shown get their printings.
+    cards = list(sharing.for_grid().order_by("search_name", "pk")[:RELATED_SHOWN])
+    others = len(cards) if len(cards) < RELATED_SHOWN else sharing.count()
+    query = ""
+    if attribute.id in CardFilter.base_filters:
+        query = QueryDict(mutable=True)
+        query.update({"game": card.game.slug, attribute.id: value})
+        query = query.urlencode()
     return Related(
-        label=attribute.label(lang),
-        value=None if value is None else attribute.value_label(value, lang),
+        label=label,
+        value=attribute.value_label(value, lang),
         cards=cards,
+        others=others,
+        query=query,
     )
 
 

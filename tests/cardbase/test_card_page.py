@@ -9,6 +9,7 @@ from PIL import Image
 
 from cardbase.face_files import face_for
 from cardbase.models import CardSource
+from cardbase.selectors import RELATED_SHOWN
 from rules.core.registry import register, unregister
 from tests.factories import AngelFactory, CardFactory, GameFactory, HumanFactory
 
@@ -161,3 +162,52 @@ def test_home_page_counts_each_game_s_cards_and_says_which_have_none(client):
     body = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Browse 2 cards, each fact with its source" in body
     assert "(2 cards)" in body and "No cards." in body and "Help fill the catalogue" in body
+
+
+def _card_page(client, card, lang="pl"):
+    client.cookies["django_language"] = lang
+    return client.get(card.get_absolute_url())
+
+
+def test_card_page_shows_a_capped_set_of_the_cards_of_its_order(client, gammon):
+    for n in range(RELATED_SHOWN + 5):
+        AngelFactory(name=f"Potęga {n:02d}", faction="lord", order="powers", level=7)
+    AngelFactory(name="Inny Zakon", faction="fallen", order="virtues", level=6)
+    response = _card_page(client, gammon)
+    shown = [card.name for card in response.context["same_order"]]
+    assert shown == [f"Potęga {n:02d}" for n in range(RELATED_SHOWN)]
+    related = response.context["related"]
+    assert (related.others, related.total) == (RELATED_SHOWN + 5, RELATED_SHOWN + 6)
+    body = response.content.decode()
+    assert f"Zobacz w katalogu wszystkie {RELATED_SHOWN + 6} kart – zakon: Potęgi" in body
+
+
+def test_the_link_to_every_card_of_the_order_finds_exactly_those_cards(client, gammon):
+    others = [AngelFactory(faction="lord", order="powers", level=7) for _ in range(3)]
+    AngelFactory(faction="fallen", order="virtues", level=6)
+    HumanFactory()
+    related = _card_page(client, gammon).context["related"]
+    listed = client.get(f"{reverse('card-list')}?{related.query}&page_size=96")
+    found = {card.pk for card in listed.context["page"].object_list}
+    assert found == {gammon.pk, *(card.pk for card in others)}
+    assert listed.context["page"].paginator.count == related.total == 4
+
+
+@pytest.mark.parametrize(
+    ("others", "lang", "words"),
+    [
+        (1, "pl", "Zobacz w katalogu wszystkie 2 karty – zakon: Potęgi"),
+        (4, "pl", "Zobacz w katalogu wszystkie 5 kart – zakon: Potęgi"),
+        (21, "pl", "Zobacz w katalogu wszystkie 22 karty – zakon: Potęgi"),
+        (1, "en", "See all 2 cards in the catalogue – order: Powers"),
+    ],
+)
+def test_the_link_counts_the_cards_in_the_page_language(client, gammon, others, lang, words):
+    for _ in range(others):
+        AngelFactory(faction="lord", order="powers", level=7)
+    assert words in _card_page(client, gammon, lang).content.decode()
+
+
+def test_a_card_alone_in_its_order_offers_no_link(client, gammon):
+    body = _card_page(client, gammon).content.decode()
+    assert "same-order-all" not in body

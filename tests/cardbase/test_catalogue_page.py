@@ -181,3 +181,23 @@ def test_unknown_order_means_an_angel_whose_order_is_unknown_not_a_human(client,
     assert names(get(client, order="unknown")) == ["Zetiel"]
     assert names(get(client, alignment="unknown")) == []
     assert names(get(client, faction="unknown")) == ["Zetiel"]
+
+
+def test_a_card_printed_in_many_editions_is_listed_and_counted_once(client):
+    editions = [EditionFactory(slug=f"edycja-{n}") for n in range(3)]
+    twice = AngelFactory(name="Alfiel", faction="lord", order="angels", level=3)
+    for edition in editions:
+        PrintingFactory(card=twice, edition=edition)
+    PrintingFactory(card=AngelFactory(name="Betiel", faction="lord"), edition=editions[0])
+    for params in (
+        {},
+        {"edition": "edycja-0"},
+        {"edition": "edycja-0", "kind": ["angel", "human"], "faction": ["lord", "unknown"]},
+        {"edition": "edycja-1", "q": "alfiel"},
+    ):
+        response = get(client, **params)
+        listed = names(response)
+        assert len(listed) == len(set(listed)) == response.context["page"].paginator.count
+        faction = next(f for f in response.context["facets"] if f.name == "faction")
+        lord = next(o for o in faction.options if o.value == "lord")
+        assert lord.count == len(listed)

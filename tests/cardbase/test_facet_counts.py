@@ -1,0 +1,124 @@
+"""The catalogue's facet counts, summed from one grouped query, against each value's own filter."""
+
+import pytest
+from django.http import QueryDict
+
+from cardbase import selectors
+from cardbase.filters import UNKNOWN, CardFilter
+from cardbase.models import Card
+from tests.dark_eden_factories import LeaderFactory, PlaceFactory, WarriorFactory
+from tests.factories import (
+    AngelFactory,
+    EditionFactory,
+    HumanFactory,
+    InterventionFactory,
+    PrintingFactory,
+)
+from tests.inwo_factories import GroupFactory, IlluminatiFactory, NwoFactory, PlotFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def three_games():
+    edition = EditionFactory(slug="pierwsza")
+    for card in (
+        AngelFactory(faction="lord", order="angels", level=3, color="gold"),
+        AngelFactory(faction="fallen", order="powers", level=7, color=""),
+        AngelFactory(faction="", order="powers", level=7, color="black"),
+        AngelFactory(faction="", order=None, level=None, color="red"),
+    ):
+        PrintingFactory(card=card, edition=edition)
+    AngelFactory(faction="lord", order="principalities", level=5, edition_symbol="filled")
+    HumanFactory(alignment="neutral", sex="male")
+    HumanFactory(alignment="", sex="female")
+    InterventionFactory(faction="any")
+    InterventionFactory(faction="")
+    LeaderFactory()
+    LeaderFactory(tactics=["air"], provides=[], consumes=["food", "gold"])
+    WarriorFactory(affiliation="")
+    PlaceFactory(tactics=None)
+    IlluminatiFactory()
+    GroupFactory(alignments=["weird", "violent"])
+    GroupFactory(alignments=None)
+    PlotFactory()
+    NwoFactory(nwo_colour=None)
+
+
+def query(**params) -> QueryDict:
+    data = QueryDict(mutable=True)
+    for name, value in params.items():
+        data.setlist(name, value if isinstance(value, list) else [value])
+    return data
+
+
+def expected_count(params: QueryDict, facet: str, value: str) -> int:
+    """Count the cards the page shows when only `value` is chosen in `facet`: the SQL filter."""
+    chosen = params.copy()
+    chosen.setlist(facet, [value])
+    filterset = CardFilter(chosen, queryset=Card.objects.all())
+    assert filterset.is_valid()
+    return filterset.qs.count()
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {},
+        {"game": "aniolowie"},
+        {"game": "dark-eden"},
+        {"game": "inwo"},
+        {"faction": "lord"},
+        {"faction": ["fallen", UNKNOWN], "kind": "angel"},
+        {"order": "powers", "color": UNKNOWN},
+        {"tactics": "air"},
+        {"alignments": ["weird", UNKNOWN]},
+        {"edition": "pierwsza", "faction": "fallen"},
+        {"q": "frakcja:upadli"},
+        # A facet another game's page does not show still filters.
+        {"game": "dark-eden", "tactics": "air", "faction": "lord"},
+        {"game": "aniolowie", "faction": "fallen", "alignments": "weird"},
+    ],
+)
+def test_every_facet_value_counts_what_its_filter_finds(three_games, params):
+    params = query(**params)
+    filterset = CardFilter(params, queryset=Card.objects.all())
+    assert filterset.is_valid()
+    facets = selectors.facets_of(filterset=filterset, params=params)
+    assert facets
+    for facet in facets:
+        for option in facet.options:
+            assert option.count == expected_count(params, facet.name, option.value), (
+                facet.name,
+                option.value,
+            )
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {},
+        {"faction": "fallen"},
+        {"faction": "lord", "kind": "angel", "order": "principalities"},
+        {"alignment": "neutral", "game": "aniolowie"},
+        {"edition": "pierwsza", "q": "powers"},
+        {"faction": ["lord", "fallen"], "color": ["gold", "black"], "order": "powers"},
+    ],
+)
+def test_the_page_counts_and_offers_the_unknown_cards_as_their_own_queries_would(
+    client, three_games, params
+):
+    params = query(**params)
+    page = selectors.catalogue_page(params=params, page_number=1)
+    filterset = CardFilter(params, queryset=Card.objects.all())
+    assert page.page.paginator.count == filterset.qs.count()
+    for match in page.unknown_also:
+        widened = CardFilter(match.params, queryset=Card.objects.all())
+        assert match.count == widened.qs.count() - filterset.qs.count() > 0
+    offered = {match.facet for match in page.unknown_also}
+    for name in CardFilter.UNKNOWN_AWARE:
+        values = params.getlist(name)
+        if values and UNKNOWN not in values:
+            widened = query(**{**{k: params.getlist(k) for k in params}, name: [*values, UNKNOWN]})
+            extra = CardFilter(widened, queryset=Card.objects.all()).qs.count()
+            assert (name in offered) == (extra > filterset.qs.count())

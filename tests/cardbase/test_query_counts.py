@@ -1,0 +1,117 @@
+"""Each catalogue page's number of queries, pinned: a query per card (N+1) fails here.
+
+Every page is asked with a catalogue of a size, then with twice as many cards; the count must
+be the pinned one both times.
+"""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from cardbase.models import Edition
+from tests.factories import (
+    AngelFactory,
+    CardSourceFactory,
+    EditionFactory,
+    HumanFactory,
+    InterventionFactory,
+    PrintingFactory,
+)
+from tests.inwo_factories import GroupFactory
+
+pytestmark = pytest.mark.django_db
+
+CARDS = 40  # each time: more than a page shows of an order, so a query per card would show
+
+
+def add_cards(n: int = CARDS) -> None:
+    """Add `n` cards of every kind, each printed in two editions and citing a source."""
+    editions = [
+        Edition.objects.filter(slug=f"edycja-{k}").first() or EditionFactory(slug=f"edycja-{k}")
+        for k in range(2)
+    ]
+    for i in range(n):
+        card = (
+            AngelFactory(faction=("lord", "fallen", "")[i % 3], order="powers", level=7)
+            if i % 3 != 2
+            else (HumanFactory(alignment="good") if i % 2 else InterventionFactory())
+        )
+        for edition in editions:
+            PrintingFactory(card=card, edition=edition)
+        CardSourceFactory(card=card)
+    GroupFactory()
+
+
+@pytest.fixture
+def catalogue():
+    add_cards()
+    return AngelFactory(name="Gammon", slug="gammon", faction="fallen", order="powers", level=7)
+
+
+# (what, path and query, queries). The catalogue's five, whatever is chosen: the facets' grouped
+# counts (which also count the page's cards), the game and edition choices, the page's cards and
+# their printings; an edition chosen is looked up, and so are a search's words on SQLite.
+PAGES = [
+    ("home", "/", 1),
+    ("catalogue", "/cards/", 5),
+    ("a facet chosen", "/cards/?faction=fallen", 5),
+    ("two facets and a range", "/cards/?faction=fallen&kind=angel&level_min=5", 5),
+    ("an edition", "/cards/?edition=edycja-0", 6),
+    # SQLite first asks its search mirror (FTS5) which cards hold the words (cardbase.search).
+    ("a search", "/cards/?q=testiel", {"sqlite": 7, "postgresql": 5}),
+    ("a typed facet", "/cards/?q=frakcja:upadli", {"sqlite": 7, "postgresql": 6}),
+    ("the table", "/cards/?view=table&page_size=96", 5),
+    # The card, its sources, its printings, the first cards of its order and their printings,
+    # and how many they are.
+    ("a card with its order", "/cards/aniolowie/gammon/", 6),
+    # Every example counted, each once: many, but as many for any number of cards.
+    ("the syntax page", "/cards/syntax/", {"sqlite": 441, "postgresql": 220}),
+]
+
+
+@pytest.mark.parametrize(("what", "url", "queries"), PAGES, ids=[page[0] for page in PAGES])
+def test_a_page_takes_as_many_queries_for_twice_the_cards(
+    client, catalogue, django_assert_num_queries, what, url, queries
+):
+    for _ in range(2):
+        with django_assert_num_queries(on_this_database(queries)):
+            assert client.get(url).status_code == 200
+        add_cards()
+
+
+def on_this_database(queries: int | dict[str, int]) -> int:
+    """Return the pinned number of queries, or this database's where they differ."""
+    return queries if isinstance(queries, int) else queries[connection.vendor]
+
+
+def test_the_htmx_request_of_the_catalogue_takes_as_many_queries(
+    client, catalogue, django_assert_num_queries
+):
+    for _ in range(2):
+        with django_assert_num_queries(5):
+            response = client.get("/cards/?faction=fallen", headers={"HX-Request": "true"})
+        assert response.status_code == 200
+        add_cards()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/cards/?faction=fallen&kind=angel&kind=human",
+        "/cards/?edition=edycja-0&faction=lord&faction=unknown",
+        "/cards/?order=powers&sort=-level",
+    ],
+)
+def test_no_catalogue_query_asks_for_distinct_rows(client, catalogue, url):
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    assert not [q["sql"] for q in queries if "DISTINCT" in q["sql"].upper()]
+
+
+def test_the_catalogue_reads_no_long_text_of_its_cards(client, catalogue):
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/cards/?view=table").status_code == 200
+    listed = [q["sql"] for q in queries if '"cardbase_card"."slug"' in q["sql"]]
+    assert listed
+    for column in ("text", "notes", "search_text"):
+        assert not [sql for sql in listed if f'"cardbase_card"."{column}"' in sql]
