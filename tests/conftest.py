@@ -40,7 +40,10 @@ def _empty_cache_after_each_test():
     yield
     from django.core.cache import cache
 
+    from config.page_cache import forget_local_copies
+
     cache.clear()
+    forget_local_copies()
 
 
 @pytest.fixture(autouse=True)
