@@ -46,8 +46,8 @@ _TOKEN_CANDIDATE = re.compile(
     rb"(?<![A-Za-z0-9])[A-Za-z0-9]{%d}(?![A-Za-z0-9])" % CSRF_TOKEN_LENGTH
 )
 # Files whose change changes a rendered page: code, templates, translations, static file names.
-_RELEASE_GLOBS = ("**/*.py", "**/templates/**/*.html", "**/templates/**/*.txt", "locale/**/*.mo")
-_RELEASE_SKIP = {".venv", "tests", "bench", "node_modules", ".git", "media", "staticfiles"}
+_RELEASE_GLOBS = ("**/*.html", "**/*.txt", "**/*.mo")
+_RELEASE_SKIP = {".venv", "tests", "bench", "node_modules", ".git", "media", "staticfiles", "docs"}
 
 VersionOf = Callable[..., str | None]
 
@@ -107,17 +107,27 @@ def release() -> str:
     """Return a digest of what this process renders pages with, so a deploy starts a new cache."""
     digest = hashlib.sha256()
     base = Path(settings.BASE_DIR)
+    # Walk the project's own folders only, never the virtualenv's thousands of files.
+    tops = [
+        p
+        for p in base.iterdir()
+        if p.is_dir() and p.name not in _RELEASE_SKIP and not p.name.startswith(".")
+    ]
     files = {
         path
+        for top in tops
         for pattern in _RELEASE_GLOBS
-        for path in base.glob(pattern)
-        if not _RELEASE_SKIP & set(path.relative_to(base).parts)
+        for path in top.glob(pattern)
+        if path.is_file()
     }
+    files |= set(base.glob("*.py"))
+    files |= {path for top in tops for path in top.glob("**/*.py")}
     manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
     if manifest.is_file():
         files.add(manifest)
     for path in sorted(files):
-        digest.update(str(path).encode())
+        # Relative, so servers deployed to other folders share their entries.
+        digest.update(str(path.relative_to(base) if path.is_relative_to(base) else path).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
