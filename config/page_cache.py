@@ -203,10 +203,6 @@ def _conditional_headers(response: HttpResponse, etag: str) -> HttpResponse:
     return response
 
 
-def _cacheable(request: HttpRequest) -> bool:
-    return not request.user.is_authenticated and not _has_messages(request)
-
-
 def cached_page(version_of: VersionOf) -> Callable:
     """Serve the view's page from the cache to anonymous visitors, and 304 on a matching ETag."""
 
