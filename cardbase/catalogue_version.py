@@ -16,6 +16,8 @@ SQLite's schema editor remakes a table for most column changes, dropping its tri
 `install_triggers` runs after every `migrate` (cardbase.apps) and puts back what is missing.
 """
 
+import secrets
+
 from django.apps import apps as global_apps
 from django.db import DEFAULT_DB_ALIAS, connections, router
 from django.db.utils import DatabaseError
@@ -105,6 +107,10 @@ def install_triggers_after_migrate(sender, using: str = DEFAULT_DB_ALIAS, **kwar
     if VERSION_TABLE not in connection.introspection.table_names():
         return  # migrated back before the version existed
     install_triggers(using)
+    # `flush` (which ends with post_migrate too) empties the table: without its row nothing
+    # would be cached again.
+    if not model.objects.using(using).exists():
+        bump_version(using)
 
 
 def current_version() -> str | None:
@@ -125,11 +131,11 @@ def current_version() -> str | None:
 
 def bump_version(using: str = DEFAULT_DB_ALIAS) -> None:
     """Draw a new token by hand, for a change the triggers cannot see (files, code)."""
-    from secrets import token_hex
-
     from cardbase.models import CatalogueVersion
 
-    CatalogueVersion.objects.using(using).update(token=token_hex(16))
+    token = secrets.token_hex(16)
+    if not CatalogueVersion.objects.using(using).update(token=token):
+        CatalogueVersion.objects.using(using).create(token=token)
 
 
 def catalogue_page_version(request, *args, **kwargs) -> str | None:

@@ -337,3 +337,15 @@ def test_a_player_gets_304_for_their_own_page(card):
     url = reverse("card-list")
     etag = client.get(url)["ETag"]
     assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+
+
+def test_a_flush_leaves_a_version_behind(card):
+    from cardbase.models import CatalogueVersion
+
+    CatalogueVersion.objects.all().delete()
+    assert current_version() is None  # nothing is cached while it cannot be told
+    catalogue_version.install_triggers_after_migrate(sender=None)
+    assert current_version()
+    before = current_version()
+    _save_card(card)
+    assert current_version() != before
