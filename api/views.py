@@ -28,6 +28,7 @@ from rest_framework.views import APIView
 import rules
 from api import errors, game_serializers, openapi, serializers
 from api.authentication import AUTHENTICATION_CLASSES
+from api.cache import CachedAnswerMixin
 from api.conditional import ETagMixin
 from api.filters import ApiCardFilter, ApiDeckFilter, EditionFilter, parse_bool
 from api.pagination import PagePagination
@@ -100,7 +101,7 @@ class LanguageMixin(ApiViewMixin):
         request.lang = lang
 
 
-class CatalogueView(ApiViewMixin, ETagMixin, generics.ListAPIView):
+class CatalogueView(ApiViewMixin, CachedAnswerMixin, generics.ListAPIView):
     """A paginated catalogue list, tagged for conditional GET."""
 
     permission_classes = [AllowAny]
@@ -113,6 +114,10 @@ class GameList(CatalogueView):
 
     serializer_class = game_serializers.GameSerializer
     filter_backends = []  # the declarations are no queryset to filter
+
+    def answer_version(self) -> None:
+        """Cache nothing: the declarations are code, read with no query (tagged by their body)."""
+        return None
 
     def get_queryset(self):
         return rules.all_games()
@@ -155,7 +160,7 @@ class CardList(CatalogueView):
 
 
 @openapi.CARD_DETAIL
-class CardDetail(ApiViewMixin, ETagMixin, generics.RetrieveAPIView):
+class CardDetail(ApiViewMixin, CachedAnswerMixin, generics.RetrieveAPIView):
     """Return one card with its sources and printings."""
 
     permission_classes = [AllowAny]

@@ -8,10 +8,15 @@ class CardbaseConfig(AppConfig):
     verbose_name = _("Katalog kart")
 
     def ready(self) -> None:
+        from cardbase.catalogue_version import install_triggers_after_migrate
         from cardbase.search import repair_search_mirror_after_migrate
 
         # A migration that remakes cardbase_card on SQLite drops the triggers feeding the
         # search mirror: every `migrate` (and `flush`) ends by putting them back.
         post_migrate.connect(
             repair_search_mirror_after_migrate, sender=self, dispatch_uid="cardbase_search_mirror"
+        )
+        # The same remake drops the triggers that change the catalogue's version.
+        post_migrate.connect(
+            install_triggers_after_migrate, sender=self, dispatch_uid="cardbase_catalogue_version"
         )

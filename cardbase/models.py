@@ -251,3 +251,17 @@ class CardSource(models.Model):
             return declared.rulebook(page_lang())
         title = declared.documents.get(self.rulebook)
         return title(page_lang()) if title else self.rulebook
+
+
+class CatalogueVersion(models.Model):
+    """The catalogue's version: one row whose token changes with every write to the catalogue.
+
+    Database triggers on every catalogue table draw a new token in the writing transaction
+    (cardbase/catalogue_version.py), so no write path (admin, importers, bulk_create, update(),
+    raw SQL, a restore) can leave a cached page or answer keyed on the old one.
+    """
+
+    token = models.CharField(max_length=32)
+
+    def __str__(self) -> str:
+        return self.token

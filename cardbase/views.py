@@ -5,10 +5,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_safe
 
 from cardbase import search, selectors
+from cardbase.catalogue_version import catalogue_page_version
 from cardbase.face_files import face_png_path
+from config.page_cache import cached_page
 
 
 @require_safe
+@cached_page(catalogue_page_version)
 def home(request: HttpRequest) -> HttpResponse:
     games = selectors.games_with_card_counts()
     return render(
@@ -19,6 +22,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@cached_page(catalogue_page_version)
 def card_list(request: HttpRequest) -> HttpResponse:
     result = selectors.catalogue_page(params=request.GET, page_number=request.GET.get("page"))
     view_mode = "table" if request.GET.get("view") == "table" else "grid"
@@ -52,6 +56,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@cached_page(catalogue_page_version)
 def card_search_syntax(request: HttpRequest) -> HttpResponse:
     return render(
         request, "cardbase/search_syntax.html", {"rows": search.syntax_rows(counted=True)}
@@ -59,6 +64,7 @@ def card_search_syntax(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@cached_page(catalogue_page_version)
 def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     card = selectors.card_by_slug(game=game, slug=slug)
     related = selectors.related_cards(card=card)

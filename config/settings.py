@@ -135,11 +135,16 @@ TEMPLATES = [
 ]
 
 # SQLite is the embedded default; DATABASE_URL switches to PostgreSQL (postgres://…).
-CONN_MAX_AGE = int(os.environ.get("DATABASE_CONN_MAX_AGE", "0"))
+DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+# PostgreSQL keeps each worker's connection open for this many seconds (a new one costs a
+# fork and an authentication per request), checked before each request reuses it; SQLite's
+# connection is a file opened in microseconds, so it is opened per request.
+CONN_MAX_AGE = int(
+    os.environ.get("DATABASE_CONN_MAX_AGE", "0" if DATABASE_URL.startswith("sqlite") else "600")
+)
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=CONN_MAX_AGE,
+        DATABASE_URL, conn_max_age=CONN_MAX_AGE, conn_health_checks=CONN_MAX_AGE > 0
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -155,7 +160,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # A read replica takes the catalogue's reads (config/routers.py); in tests it mirrors the primary.
 if os.environ.get("DATABASE_REPLICA_URL"):
     DATABASES["replica"] = dj_database_url.parse(
-        os.environ["DATABASE_REPLICA_URL"], conn_max_age=CONN_MAX_AGE
+        os.environ["DATABASE_REPLICA_URL"],
+        conn_max_age=CONN_MAX_AGE,
+        conn_health_checks=CONN_MAX_AGE > 0,
     )
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
 DATABASE_ROUTERS = ["config.routers.PrimaryReplicaRouter"]
@@ -227,6 +234,11 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+# Catalogue pages, card pages and shared deck pages are kept whole for anonymous visitors, keyed
+# by the catalogue's (and the deck's) version, so an edit shows at once (config/page_cache.py);
+# the catalogue API's answers likewise (api/cache.py). The timeout only bounds memory.
+PAGE_CACHE = env_bool("PAGE_CACHE", True)
+PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "3600"))
 # Sessions are read from Redis and written through to the database, so a Redis restart (or an
 # eviction under memory pressure) logs nobody out.
 if REDIS_URL:

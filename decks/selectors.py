@@ -7,13 +7,14 @@ from uuid import UUID
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+from django.db.models import Case, Count, IntegerField, Q, QuerySet, Value, When
 from django.http import QueryDict
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 import rules
 from cardbase.attributes import attribute_q, missing_q
+from cardbase.catalogue_version import current_version
 from cardbase.filters import CardFilter
 from cardbase.language import page_lang
 from cardbase.models import Card
@@ -22,7 +23,7 @@ from cardbase.search import QueryFeedback, query_feedback
 from cardbase.selectors import Facet, facets_of, suggestion
 from decks.contract import Entry, contract_for, verdict_in
 from decks.filters import PublicDeckFilter
-from decks.models import Deck, DeckCard, DeckVersion
+from decks.models import Deck, DeckCard, DeckVersion, Visibility
 from rules.core.schema import Attribute, Game
 
 
@@ -704,6 +705,40 @@ def latest_change(*, deck: Deck, user: User | AnonymousUser) -> HistoryEntry | N
         # The first version (or the first shared one) changes nothing: it is the deck as made.
         return None
     return _history_entries(deck.game_rules, versions[:1], versions[1], page_lang())[0]
+
+
+def deck_page_version(deck_id: UUID | str) -> str | None:
+    """Return what a shared deck's page shows anyone, as one value; None for a private or no deck.
+
+    One query: the deck's version (every save moves it, and `updated`), its visibility, its
+    owner's name, the original it was copied from (shown while public), its likes; and the
+    catalogue's version, for the cards' names and facts and the verdict kept in step with them.
+    """
+    try:
+        pk = _parse_id(deck_id)
+    except Deck.DoesNotExist:
+        return None
+    catalogue = current_version()
+    row = (
+        Deck.objects.filter(pk=pk)
+        .exclude(visibility=Visibility.PRIVATE)
+        # When the stored `Deck.like_count` lands, read it here instead of counting the likes.
+        .annotate(like_total=Count("likes"))
+        .values_list(
+            "version",
+            "updated",
+            "visibility",
+            "owner__username",
+            "copied_from_id",
+            "copied_from__visibility",
+            "copied_from__name",
+            "like_total",
+        )
+        .first()
+    )
+    if row is None or catalogue is None:
+        return None
+    return ":".join([catalogue, *map(str, row)])
 
 
 def like_state(*, deck: Deck, user: User | AnonymousUser) -> tuple[int, bool]:

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from cardbase.language import page_lang
+from config.page_cache import cached_page
 from decks import selectors, services, transfer
 from decks.forms import DeckSettingsForm, NewDeckForm
 from decks.models import Deck
@@ -65,6 +66,7 @@ def my_decks(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@cached_page(lambda request, deck_id: selectors.deck_page_version(deck_id))
 def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     sheet = selectors.deck_sheet(deck, lang=page_lang())

@@ -35,6 +35,18 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache_after_each_test():
+    """Start every test with an empty cache: pages cached by one test never answer another's."""
+    yield
+    from django.core.cache import cache
+
+    from config.page_cache import forget_local_copies
+
+    cache.clear()
+    forget_local_copies()
+
+
+@pytest.fixture(autouse=True)
 def _site_language_after_each_test():
     """Give every test the site's language: a request in English leaves it active in the thread."""
     yield

@@ -147,7 +147,9 @@ def test_query_count_does_not_grow_with_page_size(client):
     large = count_queries(client, page_size=96)
     table = count_queries(client, page_size=96, view="table")
     assert small == large == table
-    assert large <= 6  # the facets' counts take one query when none is chosen
+    # The facets' counts take one query when none is chosen; reading the catalogue's version
+    # for the page cache (config/page_cache.py), one more.
+    assert large <= 7
 
 
 def test_grid_uses_generated_faces_without_a_scan(client, deck_of_cards):

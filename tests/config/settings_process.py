@@ -9,7 +9,14 @@ import sys
 from django.conf import settings
 
 # Everything the settings read; a test states the ones it wants and inherits none of the rest.
-SETTING_PREFIXES = ("DJANGO_", "DATABASE_", "REDIS_URL", "MEDIA_S3_", "CACHE_KEY_PREFIX")
+SETTING_PREFIXES = (
+    "DJANGO_",
+    "DATABASE_",
+    "REDIS_URL",
+    "MEDIA_S3_",
+    "CACHE_KEY_PREFIX",
+    "PAGE_CACHE",
+)
 
 
 def strong_key() -> str:

@@ -1,0 +1,143 @@
+"""The catalogue's version: a token every process reads, changed by triggers on every write.
+
+Cached pages and API answers are keyed on it (config/page_cache.py, api/cache.py), so an edit is
+seen by the next request. Triggers rather than signals: the catalogue is written by the admin,
+the loaders and importers (bulk_create, QuerySet.update, raw SQL for the search mirror), backups'
+restore and data migrations, and a trigger sees them all, in the writing transaction, so the
+token and the data commit together. On PostgreSQL one statement-level trigger per table draws
+one token per statement; SQLite has only row triggers, one cheap UPDATE per row written.
+
+A random token, not a counter: a counter goes back with a rolled-back transaction or a restored
+backup and would then name a state other than the one cached under it; a random token names
+one state only. The row is read with the catalogue (the replica when there is one), so a page is
+never cached under a version newer than the data it was rendered from.
+
+SQLite's schema editor remakes a table for most column changes, dropping its triggers:
+`install_triggers` runs after every `migrate` (cardbase.apps) and puts back what is missing.
+"""
+
+import secrets
+
+from django.apps import apps as global_apps
+from django.db import DEFAULT_DB_ALIAS, connections, router
+from django.db.utils import DatabaseError
+
+VERSION_TABLE = "cardbase_catalogueversion"
+# The catalogue tables whose writes change what a page or an answer shows.
+CATALOGUE_TABLES = (
+    "cardbase_game",
+    "cardbase_edition",
+    "cardbase_card",
+    "cardbase_printing",
+    "cardbase_cardsource",
+)
+PG_FUNCTION = "cardbase_catalogue_changed"
+PG_FUNCTION_SQL = f"""
+CREATE OR REPLACE FUNCTION {PG_FUNCTION}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE {VERSION_TABLE} SET token = md5(random()::text || clock_timestamp()::text);
+    RETURN NULL;
+END
+$$
+"""
+SQLITE_NEW_TOKEN = "lower(hex(randomblob(16)))"
+
+
+def trigger_name(table: str, event: str = "") -> str:
+    """Name the trigger on `table` (per event on SQLite, which has one trigger per event)."""
+    return f"{table}_version{'_' + event.lower() if event else ''}"
+
+
+def _postgresql_statements() -> list[str]:
+    statements = [PG_FUNCTION_SQL]
+    for table in CATALOGUE_TABLES:
+        statements.append(
+            f"CREATE OR REPLACE TRIGGER {trigger_name(table)}"
+            f" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON {table}"
+            f" FOR EACH STATEMENT EXECUTE FUNCTION {PG_FUNCTION}()"
+        )
+    return statements
+
+
+def _sqlite_statements() -> list[str]:
+    return [
+        f"CREATE TRIGGER IF NOT EXISTS {trigger_name(table, event)} AFTER {event} ON {table}"
+        f" BEGIN UPDATE {VERSION_TABLE} SET token = {SQLITE_NEW_TOKEN}; END"
+        for table in CATALOGUE_TABLES
+        for event in ("INSERT", "UPDATE", "DELETE")
+    ]
+
+
+def _statements(vendor: str) -> list[str]:
+    if vendor == "postgresql":
+        return _postgresql_statements()
+    if vendor == "sqlite":
+        return _sqlite_statements()
+    return []
+
+
+def install_triggers(using: str = DEFAULT_DB_ALIAS) -> None:
+    """Create the triggers that change the version (those missing; all anew on PostgreSQL)."""
+    connection = connections[using]
+    with connection.cursor() as cursor:
+        for statement in _statements(connection.vendor):
+            cursor.execute(statement)
+
+
+def drop_triggers(using: str = DEFAULT_DB_ALIAS) -> None:
+    """Drop the version's triggers (migrating back past the version's table)."""
+    connection = connections[using]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            for table in CATALOGUE_TABLES:
+                cursor.execute(f"DROP TRIGGER IF EXISTS {trigger_name(table)} ON {table}")
+            cursor.execute(f"DROP FUNCTION IF EXISTS {PG_FUNCTION}()")
+        elif connection.vendor == "sqlite":
+            for table in CATALOGUE_TABLES:
+                for event in ("INSERT", "UPDATE", "DELETE"):
+                    cursor.execute(f"DROP TRIGGER IF EXISTS {trigger_name(table, event)}")
+
+
+def install_triggers_after_migrate(sender, using: str = DEFAULT_DB_ALIAS, **kwargs) -> None:
+    """Put back triggers a table remake dropped, once the version's table exists (post_migrate)."""
+    model = global_apps.get_model("cardbase", "CatalogueVersion")
+    if not router.allow_migrate_model(using, model):
+        return
+    connection = connections[using]
+    if VERSION_TABLE not in connection.introspection.table_names():
+        return  # migrated back before the version existed
+    install_triggers(using)
+    # `flush` (which ends with post_migrate too) empties the table: without its row nothing
+    # would be cached again.
+    if not model.objects.using(using).exists():
+        bump_version(using)
+
+
+def current_version() -> str | None:
+    """Return the catalogue's version token; None when it cannot be told (then cache nothing)."""
+    from cardbase.models import CatalogueVersion
+
+    # Read where the catalogue is read (the replica, when there is one), and by a bare cursor:
+    # every cached page runs this, and the ORM's own work would be most of its cost.
+    alias = router.db_for_read(CatalogueVersion)
+    try:
+        with connections[alias].cursor() as cursor:
+            cursor.execute(f"SELECT token FROM {VERSION_TABLE} ORDER BY id LIMIT 1")
+            row = cursor.fetchone()
+    except DatabaseError:
+        return None
+    return row[0] if row else None
+
+
+def bump_version(using: str = DEFAULT_DB_ALIAS) -> None:
+    """Draw a new token by hand, for a change the triggers cannot see (files, code)."""
+    from cardbase.models import CatalogueVersion
+
+    token = secrets.token_hex(16)
+    if not CatalogueVersion.objects.using(using).update(token=token):
+        CatalogueVersion.objects.using(using).create(token=token)
+
+
+def catalogue_page_version(request, *args, **kwargs) -> str | None:
+    """Return what a catalogue page is made from: the catalogue's version (config.page_cache)."""
+    return current_version()

@@ -1,0 +1,144 @@
+"""Shared deck pages in the page cache: every save, like, visibility change shows at once."""
+
+import pytest
+from django.test import Client
+
+from decks import selectors, services
+from tests.factories import AngelFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def card():
+    return AngelFactory(name="Testiel Talii", faction="lord")
+
+
+@pytest.fixture
+def deck(owner, card):
+    return services.deck_create(
+        owner=owner,
+        name="Talia do pamięci",
+        options={"faction": "lord"},
+        visibility="public",
+        cards={card.pk: 1},
+    )
+
+
+def body(response) -> str:
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_second_anonymous_visit_is_served_from_the_cache(deck, django_assert_num_queries):
+    url = deck.get_absolute_url()
+    body(Client().get(url))
+    with django_assert_num_queries(2):  # the catalogue's version and the deck's
+        assert "Talia do pamięci" in body(Client().get(url))
+
+
+def test_a_save_shows_at_once(deck):
+    url = deck.get_absolute_url()
+    body(Client().get(url))
+    services.deck_update(deck=deck, expected_version=deck.version, name="Talia po zmianie")
+    assert "Talia po zmianie" in body(Client().get(url))
+
+
+def test_a_like_shows_at_once(deck, stranger):
+    url = deck.get_absolute_url()
+    assert 'data-likes="0"' in body(Client().get(url))
+    services.deck_like(deck=deck, user=stranger)
+    assert 'data-likes="1"' in body(Client().get(url))
+    services.deck_unlike(deck=deck, user=stranger)
+    assert 'data-likes="0"' in body(Client().get(url))
+
+
+def test_a_deck_made_private_is_gone_at_once(deck):
+    url = deck.get_absolute_url()
+    body(Client().get(url))
+    services.deck_update(deck=deck, expected_version=deck.version, visibility="private")
+    assert Client().get(url).status_code == 404
+
+
+def test_a_deleted_deck_is_gone_at_once(deck):
+    url = deck.get_absolute_url()
+    body(Client().get(url))
+    services.deck_delete(deck=deck)
+    assert Client().get(url).status_code == 404
+
+
+def test_an_unlisted_deck_is_cached_under_its_own_address(owner, card, django_assert_num_queries):
+    deck = services.deck_create(
+        owner=owner, name="Przez link", options={"faction": "lord"}, visibility="unlisted"
+    )
+    url = deck.get_absolute_url()
+    body(Client().get(url))
+    with django_assert_num_queries(2):
+        assert "Przez link" in body(Client().get(url))
+
+
+def test_a_card_corrected_in_the_catalogue_shows_at_once_on_the_deck(deck, card):
+    url = deck.get_absolute_url()
+    assert "Testiel Talii" in body(Client().get(url))
+    card.name = "Testiel Poprawiony"
+    card.save()
+    assert "Testiel Poprawiony" in body(Client().get(url))
+
+
+def test_the_owner_and_other_players_get_their_own_page(deck, owner, stranger):
+    url = deck.get_absolute_url()
+    anonymous = body(Client().get(url))
+    assert "/edit/" not in anonymous
+    as_owner = Client()
+    as_owner.force_login(owner)
+    assert f"{url}edit/" in body(as_owner.get(url))
+    as_stranger = Client()
+    as_stranger.force_login(stranger)
+    page = body(as_stranger.get(url))
+    assert "obcy" in page
+    assert f"{url}edit/" not in page
+    assert "/edit/" not in body(Client().get(url))
+
+
+def test_a_like_is_a_new_etag_for_the_player_who_liked(deck, stranger):
+    url = deck.get_absolute_url()
+    client = Client()
+    client.force_login(stranger)
+    etag = client.get(url)["ETag"]
+    assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+    services.deck_like(deck=deck, user=stranger)
+    response = client.get(url, headers={"if-none-match": etag})
+    assert response.status_code == 200
+    assert response["ETag"] != etag
+
+
+def test_the_page_version_is_none_for_private_and_missing_decks(owner):
+    private = services.deck_create(owner=owner, name="Moja", options={"faction": "lord"})
+    assert selectors.deck_page_version(private.pk) is None
+    assert selectors.deck_page_version("not-a-uuid") is None
+    assert selectors.deck_page_version("0b7e7dc6-4a39-4a4e-9d5c-5d1f0a0b0c0d") is None
+
+
+def test_the_page_version_moves_with_what_the_page_shows(deck, stranger, card):
+    seen = {selectors.deck_page_version(deck.pk)}
+    deck = services.deck_update(deck=deck, expected_version=deck.version, description="Opis")
+    seen.add(selectors.deck_page_version(deck.pk))
+    services.deck_like(deck=deck, user=stranger)
+    seen.add(selectors.deck_page_version(deck.pk))
+    card.text = "Zmieniony tekst"
+    card.save()
+    seen.add(selectors.deck_page_version(deck.pk))
+    owner = deck.owner
+    owner.username = "nowe-imie"
+    owner.save()
+    seen.add(selectors.deck_page_version(deck.pk))
+    assert len(seen) == 5
+
+
+def test_a_fork_page_follows_its_original_going_private(deck, stranger):
+    fork = services.deck_copy(deck=deck, owner=stranger)
+    fork = services.deck_update(deck=fork, expected_version=fork.version, visibility="public")
+    url = fork.get_absolute_url()
+    assert deck.get_absolute_url() in body(Client().get(url))
+    services.deck_update(deck=deck, expected_version=deck.version, visibility="private")
+    assert deck.get_absolute_url() not in body(Client().get(url))
