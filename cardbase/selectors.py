@@ -5,6 +5,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404, QueryDict
@@ -14,6 +16,7 @@ from django.utils.translation import gettext as _
 import rules
 from cardbase import search
 from cardbase.attributes import AttributeValue
+from cardbase.catalogue_version import current_version
 from cardbase.filters import UNKNOWN, CardFilter, catalogue_attributes, is_ranked
 from cardbase.language import page_lang
 from cardbase.models import Card, Game, Printing
@@ -583,3 +586,19 @@ def catalogue_faults(*, lang: str = "en") -> Iterator[CardFault]:
             continue
         for fault in schema.check(card.kind, card.attributes or {}):
             yield CardFault(card.game.slug, card.slug, fault.attribute, fault.message(lang))
+
+
+def counted_syntax_rows() -> list[search.SyntaxRow]:
+    """Return the syntax page's rows with what each example finds, counted once per catalogue
+    version and language."""
+    # Each example is a query of its own (hundreds, growing with the catalogue); the counts
+    # change only with the catalogue, so every visitor, signed in or not, shares them.
+    version = current_version()
+    if version is None:
+        return search.syntax_rows(counted=True)
+    key = f"syntax-rows:{version}:{page_lang()}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = search.syntax_rows(counted=True)
+        cache.set(key, rows, settings.PAGE_CACHE_SECONDS)
+    return rows

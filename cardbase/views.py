@@ -58,9 +58,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
 @require_safe
 @cached_page(catalogue_page_version)
 def card_search_syntax(request: HttpRequest) -> HttpResponse:
-    return render(
-        request, "cardbase/search_syntax.html", {"rows": search.syntax_rows(counted=True)}
-    )
+    return render(request, "cardbase/search_syntax.html", {"rows": selectors.counted_syntax_rows()})
 
 
 @require_safe

@@ -9,13 +9,17 @@ from django.urls import reverse
 
 from cardbase.search import search_cards, syntax_rows
 from cardbase.services import load_catalogue
-from tests.factories import AngelFactory
+from tests.factories import AngelFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def examples(rows):
     return [example for row in rows for example in row.counted_examples]
+
+
+def shown_counts(response) -> list[str]:
+    return re.findall(r"\((\d+) kart", html.unescape(response.content.decode()))
 
 
 def test_every_example_finds_cards_and_says_how_many(client):
@@ -45,3 +49,27 @@ def test_an_example_that_finds_nothing_gives_way_to_one_from_the_declared_values
 def test_without_cards_the_written_examples_stay_uncounted():
     rows = syntax_rows("pl", counted=True)
     assert examples(rows) and all(count is None for _q, _w, count in examples(rows))
+
+
+def test_a_signed_in_reader_gets_the_counts_once_per_catalogue_version(
+    client, django_assert_max_num_queries
+):
+    load_catalogue(fixtures_dir=settings.BASE_DIR / "fixtures")
+    client.force_login(UserFactory())
+    url = reverse("card-search-syntax")
+    before = examples(syntax_rows("pl", counted=True))
+    first = shown_counts(client.get(url))
+    # The session, its user and the catalogue's version (the page cache's read and the
+    # counts'): no example is counted again.
+    with django_assert_max_num_queries(4):
+        again = client.get(url)
+    assert shown_counts(again) == first
+    assert len(first) == len(before)
+
+    for i in range(3):
+        AngelFactory(name=f"Gabrielus {i}", faction="fallen", order="powers", level=7, color="gold")
+    after = examples(syntax_rows("pl", counted=True))
+    assert after != before  # the new cards change what some examples find
+    page = html.unescape(client.get(url).content.decode())
+    for query, _words, count in after:
+        assert re.search(rf"<code>{re.escape(query)}</code></a> – .*?\({count} kart", page), query
