@@ -53,37 +53,57 @@ VersionOf = Callable[..., str | None]
 
 
 class LocalEntries:
-    """The process's own copies of the latest entries it stored or read, newest kept.
+    """The process's own copies of the latest entries it stored or read, newest kept, up to
+    `max_bytes` of bodies in all.
 
     A key names the versions its entry was made from, so a copy is never stale: it only saves
-    the round trip to the shared cache (Redis) on a hit, most of what a hit costs.
+    the round trip to the shared cache (Redis) on a hit, most of what a hit costs. Bounded by
+    size rather than by count: a card page is a tenth of a catalogue page.
     """
 
-    def __init__(self, size: int):
-        self.size = size
-        self._entries: OrderedDict[str, object] = OrderedDict()
+    def __init__(self, max_bytes: int):
+        self.max_bytes = max_bytes
+        self._entries: OrderedDict[str, tuple[object, int]] = OrderedDict()
+        self._bytes = 0
         self._lock = threading.Lock()
+
+    @staticmethod
+    def size_of(entry) -> int:
+        """Return about how many bytes an entry holds: its bodies and texts, and a little more."""
+        parts = entry if isinstance(entry, tuple) else (entry,)
+        return 256 + sum(len(part) for part in parts if isinstance(part, bytes | str))
 
     def get(self, key: str):
         with self._lock:
-            entry = self._entries.get(key)
-            if entry is not None:
-                self._entries.move_to_end(key)
-            return entry
+            held = self._entries.get(key)
+            if held is None:
+                return None
+            self._entries.move_to_end(key)
+            return held[0]
 
     def set(self, key: str, entry) -> None:
+        size = self.size_of(entry)
         with self._lock:
-            self._entries[key] = entry
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+            if (old := self._entries.pop(key, None)) is not None:
+                self._bytes -= old[1]
+            if size > self.max_bytes:
+                return
+            self._entries[key] = (entry, size)
+            self._bytes += size
+            while self._bytes > self.max_bytes:
+                _key, (_entry, dropped) = self._entries.popitem(last=False)
+                self._bytes -= dropped
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
 
-_local = LocalEntries(size=256)
+_local = LocalEntries(max_bytes=settings.PAGE_CACHE_LOCAL_BYTES)
 
 
 def cache_get(key: str):
@@ -247,6 +267,7 @@ def cached_page(version_of: VersionOf) -> Callable:
 def forget_local_copies(**kwargs) -> None:
     """Drop this process's copies (when the shared cache is emptied, or settings change)."""
     _local.clear()
+    _local.max_bytes = settings.PAGE_CACHE_LOCAL_BYTES
 
 
 setting_changed.connect(forget_local_copies, dispatch_uid="page_cache_local_copies")

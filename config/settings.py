@@ -239,6 +239,9 @@ CACHES = {
 # the catalogue API's answers likewise (api/cache.py). The timeout only bounds memory.
 PAGE_CACHE = env_bool("PAGE_CACHE", True)
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "3600"))
+# Each process keeps copies of the pages it served last, up to this many bytes (MB in the
+# environment), so a hit needs no trip to Redis.
+PAGE_CACHE_LOCAL_BYTES = int(float(os.environ.get("PAGE_CACHE_LOCAL_MB", "32")) * 1024 * 1024)
 # Sessions are read from Redis and written through to the database, so a Redis restart (or an
 # eviction under memory pressure) logs nobody out.
 if REDIS_URL:
