@@ -708,9 +708,8 @@ def latest_change(*, deck: Deck, user: User | AnonymousUser) -> HistoryEntry | N
 
 def like_state(*, deck: Deck, user: User | AnonymousUser) -> tuple[int, bool]:
     """Return how many players like the deck and whether `user` is one of them."""
-    count = deck.likes.count()
     liked = user.is_authenticated and deck.likes.filter(user=user).exists()
-    return count, liked
+    return deck.like_count, liked
 
 
 NAME_SUGGESTIONS = 10

@@ -632,12 +632,21 @@ def deck_like(*, deck: Deck, user: AbstractBaseUser) -> bool:
         raise DeckInputError(_("Nie można polubić własnej talii."), "like")
     if deck.visibility != Visibility.PUBLIC:
         raise DeckInputError(_("Polubić można tylko talie publiczne."), "like")
-    return DeckLike.objects.get_or_create(deck=deck, user=user)[1]
+    with transaction.atomic():
+        created = DeckLike.objects.get_or_create(deck=deck, user=user)[1]
+        # Counted only for a row really made: a second like (or one racing it) adds nothing.
+        if created:
+            Deck.objects.filter(pk=deck.pk).update(like_count=F("like_count") + 1)
+    return created
 
 
 def deck_unlike(*, deck: Deck, user: AbstractBaseUser) -> None:
     """Take back a like."""
-    DeckLike.objects.filter(deck=deck, user=user).delete()
+    with transaction.atomic():
+        deleted, _rows = DeckLike.objects.filter(deck=deck, user=user).delete()
+        # Only for a row really deleted: a second unlike (or one racing it) takes nothing off.
+        if deleted:
+            Deck.objects.filter(pk=deck.pk).update(like_count=F("like_count") - deleted)
 
 
 def deck_delete(*, deck: Deck) -> None:
