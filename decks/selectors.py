@@ -169,8 +169,8 @@ def game_for_new_deck(game_id: str | None) -> Game:
 
 
 def decks_of(*, user: User | AnonymousUser) -> QuerySet[Deck]:
-    """Return the user's own decks, newest first."""
-    return Deck.objects.owned_by(user).for_listing().order_by("-updated")
+    """Return the user's own decks, newest first, as a list shows them."""
+    return Deck.objects.owned_by(user).for_list_page().order_by("-updated", "pk")
 
 
 def original_for_viewer(*, deck: Deck, user: User | AnonymousUser) -> Deck | None:
@@ -188,8 +188,8 @@ def decks_readable_by(*, user: User | AnonymousUser) -> QuerySet[Deck]:
 
 
 def public_decks() -> QuerySet[Deck]:
-    """Return the decks listed for everyone, newest first."""
-    return Deck.objects.public().for_listing().order_by("-updated")
+    """Return the decks listed for everyone, newest first, as a list shows them."""
+    return Deck.objects.public().for_list_page().order_by("-updated")
 
 
 def _parse_id(deck_id: UUID | str) -> UUID:
@@ -576,6 +576,7 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
 
 
 PUBLIC_PAGE_SIZE = 30
+MY_DECKS_PAGE_SIZE = 50
 
 
 @dataclass(frozen=True)
@@ -589,6 +590,11 @@ def public_deck_page(*, params: QueryDict, page_number: str | None) -> PublicDec
     filterset = PublicDeckFilter(params, queryset=public_decks())
     queryset = filterset.qs if filterset.is_valid() else Deck.objects.none()
     return PublicDeckPage(filterset, Paginator(queryset, PUBLIC_PAGE_SIZE).get_page(page_number))
+
+
+def my_deck_page(*, user: User | AnonymousUser, page_number: str | None) -> Page:
+    """Return one page of the user's own decks, newest first."""
+    return Paginator(decks_of(user=user), MY_DECKS_PAGE_SIZE).get_page(page_number)
 
 
 @dataclass(frozen=True)
