@@ -694,12 +694,14 @@ def deck_history(
     """Return a page of the versions `user` may see, newest first, each with what it changed."""
     versions = visible_versions(deck=deck, user=user)
     page = Paginator(versions, HISTORY_PAGE_SIZE).get_page(page_number)
-    shown = list(page.object_list)
-    if not shown:
+    if not page.paginator.count:
         return page, []
-    # The version just before the oldest shown one, to diff it too; the first one shared is
-    # diffed against nothing, as what changed from a private version would tell that version.
-    previous = versions.filter(number__lt=shown[-1].number).first()
+    # The page's versions and, in the same query, the one just before the oldest shown, to diff
+    # it too; the first one shared is diffed against nothing, as what changed from a private
+    # version would tell that version.
+    start, end = page.start_index() - 1, page.end_index()
+    rows = list(versions[start : end + 1])
+    shown, previous = rows[: end - start], next(iter(rows[end - start :]), None)
     return page, _history_entries(deck.game_rules, shown, previous, page_lang())
 
 
