@@ -163,7 +163,7 @@ def test_the_oldest_version_of_a_page_is_diffed_against_the_first_of_the_next(cl
     deck = services.deck_create(
         owner=owner, name="Długa", options={"faction": "lord"}, visibility="public"
     )
-    for n, human in enumerate(humans, start=1):
+    for n in range(1, len(humans) + 1):
         deck = services.deck_update(
             deck=deck, expected_version=deck.version, cards={h.pk: 1 for h in humans[:n]}
         )
