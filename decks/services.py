@@ -446,6 +446,10 @@ def _track_sharing(deck: Deck) -> None:
         Deck.objects.filter(pk=deck.pk).update(visible_from=visible_from)
 
 
+# A deck's columns but its links (owner, game, original), which no save changes.
+_OWN_FIELDS = [f.attname for f in Deck._meta.concrete_fields if not f.is_relation]
+
+
 @transaction.atomic
 def deck_update(
     *,
@@ -489,7 +493,9 @@ def deck_update(
     if not won:
         current = Deck.objects.filter(pk=deck.pk).values_list("version", flat=True).first()
         raise DeckConflict(current or 0)
-    deck.refresh_from_db()
+    # Reload the row's own fields only: a full refresh forgets the game and owner already read,
+    # and reading the game again is a query more on every save.
+    deck.refresh_from_db(fields=_OWN_FIELDS)
     _track_sharing(deck)
     if entries is None:
         entries = _stored_entries(deck)

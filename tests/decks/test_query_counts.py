@@ -116,7 +116,7 @@ def test_a_page_costs_the_same_queries_at_twice_the_size(page, django_assert_num
 def test_a_builder_save_costs_the_same_queries_at_twice_the_cards(django_assert_num_queries):
     world = World()
     client = world.client("owner")
-    for size, queries in ((2, 15), (4, 15)):
+    for size, queries in ((2, 14), (4, 14)):
         world.grow(size - world.size)
         cards = {f"{card_id}:": count for card_id, count in world.cards.items()}
         first = next(iter(cards))
