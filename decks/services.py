@@ -6,7 +6,8 @@ from datetime import timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F, Prefetch, QuerySet
+from django.db.models import Count, F, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -653,6 +654,22 @@ def deck_unlike(*, deck: Deck, user: AbstractBaseUser) -> None:
         # Only for a row really deleted: a second unlike (or one racing it) takes nothing off.
         if deleted:
             Deck.objects.filter(pk=deck.pk).update(like_count=F("like_count") - deleted)
+
+
+def recount_likes(*, decks: QuerySet[Deck] | None = None) -> int:
+    """Set the stored like count of `decks` (default: every deck) from their likes; return how many.
+
+    For likes written around deck_like and deck_unlike (a bulk load, SQL); those keep it right.
+    """
+    likes = (
+        DeckLike.objects.filter(deck=OuterRef("pk"))
+        .order_by()
+        .values("deck")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    chosen = Deck.objects.all() if decks is None else decks
+    return chosen.update(like_count=Coalesce(Subquery(likes), 0))
 
 
 def deck_delete(*, deck: Deck) -> None:

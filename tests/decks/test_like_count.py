@@ -84,6 +84,21 @@ def test_the_migration_counts_the_likes_already_given():
     assert (stored(deck), stored(quiet)) == (2, 7)
 
 
+@pytest.mark.django_db
+def test_recounting_sets_the_counts_of_likes_written_around_the_services():
+    owner = UserFactory()
+    loved, quiet, other = public(owner, "A"), public(owner, "B"), public(owner, "C")
+    DeckLike.objects.bulk_create(
+        [DeckLike(deck=loved, user=fan) for fan in UserFactory.create_batch(3)]
+    )
+    Deck.objects.filter(pk=quiet.pk).update(like_count=5)
+    Deck.objects.filter(pk=other.pk).update(like_count=9)
+
+    assert services.recount_likes(decks=Deck.objects.exclude(pk=other.pk)) == 2
+
+    assert [stored(d) for d in (loved, quiet, other)] == [3, 0, 9]
+
+
 # Each player likes the deck, then half take it back, every call in a thread of its own.
 RACE_SCRIPT = """
 import json, threading
