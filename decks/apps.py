@@ -1,5 +1,7 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_save
+from django.conf import settings
+from django.db.models import F
+from django.db.models.signals import post_save, pre_delete
 from django.utils.translation import gettext_lazy as _
 
 
@@ -9,6 +11,7 @@ class DecksConfig(AppConfig):
 
     def ready(self) -> None:
         from cardbase.models import Card
+        from decks.models import Deck
         from decks.services import revalidate_decks_with
 
         def card_saved(sender, instance, created, raw=False, **kwargs):
@@ -17,3 +20,14 @@ class DecksConfig(AppConfig):
                 revalidate_decks_with(card=instance)
 
         post_save.connect(card_saved, sender=Card, dispatch_uid="decks-revalidate-on-card-save")
+
+        def player_deleted(sender, instance, **kwargs):
+            # The player's likes go with them by cascade, which no service sees: take them off
+            # the liked decks' counts here, in the deletion's transaction.
+            Deck.objects.filter(likes__user=instance).update(like_count=F("like_count") - 1)
+
+        pre_delete.connect(
+            player_deleted,
+            sender=settings.AUTH_USER_MODEL,
+            dispatch_uid="decks-unlike-on-user-delete",
+        )

@@ -1,7 +1,6 @@
 """Filters for the public deck list."""
 
 import django_filters as filters
-from django.db.models import Count
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -92,7 +91,7 @@ class DeckFilterBase(filters.FilterSet):
         return qs  # applied in filter_queryset so that the default sort holds too
 
     def filter_queryset(self, queryset):
-        qs = super().filter_queryset(queryset).annotate(like_count=Count("likes"))
+        qs = super().filter_queryset(queryset)
         return qs.order_by(*SORTS[self.form.cleaned_data.get("sort") or "new"], "pk")
 
 

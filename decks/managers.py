@@ -24,3 +24,7 @@ class DeckQuerySet(models.QuerySet):
 
     def for_listing(self) -> "DeckQuerySet":
         return self.select_related("owner", "game")
+
+    def for_list_page(self) -> "DeckQuerySet":
+        """Keep what a list of decks shows: not the description nor the verdict, long and unread."""
+        return self.for_listing().defer("description", "verdict")

@@ -41,6 +41,9 @@ class Deck(models.Model):
     is_valid = models.BooleanField(default=False, editable=False)
     verdict = models.JSONField(default=dict, editable=False)
     card_total = models.PositiveIntegerField(default=0, editable=False)
+    # How many players like the deck: its DeckLike rows, counted as they come and go
+    # (decks.services, and a deleted player's likes in decks.apps) so lists need not count them.
+    like_count = models.PositiveIntegerField(default=0, editable=False)
     # The first version saved while the deck was shared (unlisted or public) since it was last
     # private; None while private. Others see the history from here: its private past stays private.
     visible_from = models.PositiveIntegerField(null=True, blank=True, editable=False)
@@ -57,6 +60,9 @@ class Deck(models.Model):
         indexes = [
             models.Index(fields=["visibility", "-updated"], name="deck_listing"),
             models.Index(fields=["visibility", "-created"], name="deck_listing_new"),
+            models.Index(
+                fields=["visibility", "-like_count", "-updated"], name="deck_listing_liked"
+            ),
         ]
         verbose_name = _("talia")
         verbose_name_plural = _("talie")

@@ -170,8 +170,8 @@ def game_for_new_deck(game_id: str | None) -> Game:
 
 
 def decks_of(*, user: User | AnonymousUser) -> QuerySet[Deck]:
-    """Return the user's own decks, newest first."""
-    return Deck.objects.owned_by(user).for_listing().order_by("-updated")
+    """Return the user's own decks, newest first, as a list shows them."""
+    return Deck.objects.owned_by(user).for_list_page().order_by("-updated", "pk")
 
 
 def original_for_viewer(*, deck: Deck, user: User | AnonymousUser) -> Deck | None:
@@ -189,8 +189,8 @@ def decks_readable_by(*, user: User | AnonymousUser) -> QuerySet[Deck]:
 
 
 def public_decks() -> QuerySet[Deck]:
-    """Return the decks listed for everyone, newest first."""
-    return Deck.objects.public().for_listing().order_by("-updated")
+    """Return the decks listed for everyone, newest first, as a list shows them."""
+    return Deck.objects.public().for_list_page().order_by("-updated")
 
 
 def _parse_id(deck_id: UUID | str) -> UUID:
@@ -577,6 +577,7 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
 
 
 PUBLIC_PAGE_SIZE = 30
+MY_DECKS_PAGE_SIZE = 50
 
 
 @dataclass(frozen=True)
@@ -590,6 +591,11 @@ def public_deck_page(*, params: QueryDict, page_number: str | None) -> PublicDec
     filterset = PublicDeckFilter(params, queryset=public_decks())
     queryset = filterset.qs if filterset.is_valid() else Deck.objects.none()
     return PublicDeckPage(filterset, Paginator(queryset, PUBLIC_PAGE_SIZE).get_page(page_number))
+
+
+def my_deck_page(*, user: User | AnonymousUser, page_number: str | None) -> Page:
+    """Return one page of the user's own decks, newest first."""
+    return Paginator(decks_of(user=user), MY_DECKS_PAGE_SIZE).get_page(page_number)
 
 
 @dataclass(frozen=True)
@@ -689,12 +695,14 @@ def deck_history(
     """Return a page of the versions `user` may see, newest first, each with what it changed."""
     versions = visible_versions(deck=deck, user=user)
     page = Paginator(versions, HISTORY_PAGE_SIZE).get_page(page_number)
-    shown = list(page.object_list)
-    if not shown:
+    if not page.paginator.count:
         return page, []
-    # The version just before the oldest shown one, to diff it too; the first one shared is
-    # diffed against nothing, as what changed from a private version would tell that version.
-    previous = versions.filter(number__lt=shown[-1].number).first()
+    # The page's versions and, in the same query, the one just before the oldest shown, to diff
+    # it too; the first one shared is diffed against nothing, as what changed from a private
+    # version would tell that version.
+    start, end = page.start_index() - 1, page.end_index()
+    rows = list(versions[start : end + 1])
+    shown, previous = rows[: end - start], next(iter(rows[end - start :]), None)
     return page, _history_entries(deck.game_rules, shown, previous, page_lang())
 
 
@@ -743,9 +751,8 @@ def deck_page_version(deck_id: UUID | str) -> str | None:
 
 def like_state(*, deck: Deck, user: User | AnonymousUser) -> tuple[int, bool]:
     """Return how many players like the deck and whether `user` is one of them."""
-    count = deck.likes.count()
     liked = user.is_authenticated and deck.likes.filter(user=user).exists()
-    return count, liked
+    return deck.like_count, liked
 
 
 NAME_SUGGESTIONS = 10

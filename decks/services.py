@@ -6,7 +6,8 @@ from datetime import timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F, Prefetch, QuerySet
+from django.db.models import Count, F, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -446,6 +447,10 @@ def _track_sharing(deck: Deck) -> None:
         Deck.objects.filter(pk=deck.pk).update(visible_from=visible_from)
 
 
+# A deck's columns but its links (owner, game, original), which no save changes.
+_OWN_FIELDS = [f.attname for f in Deck._meta.concrete_fields if not f.is_relation]
+
+
 @transaction.atomic
 def deck_update(
     *,
@@ -489,7 +494,9 @@ def deck_update(
     if not won:
         current = Deck.objects.filter(pk=deck.pk).values_list("version", flat=True).first()
         raise DeckConflict(current or 0)
-    deck.refresh_from_db()
+    # Reload the row's own fields only: a full refresh forgets the game and owner already read,
+    # and reading the game again is a query more on every save.
+    deck.refresh_from_db(fields=_OWN_FIELDS)
     _track_sharing(deck)
     if entries is None:
         entries = _stored_entries(deck)
@@ -632,12 +639,37 @@ def deck_like(*, deck: Deck, user: AbstractBaseUser) -> bool:
         raise DeckInputError(_("Nie można polubić własnej talii."), "like")
     if deck.visibility != Visibility.PUBLIC:
         raise DeckInputError(_("Polubić można tylko talie publiczne."), "like")
-    return DeckLike.objects.get_or_create(deck=deck, user=user)[1]
+    with transaction.atomic():
+        created = DeckLike.objects.get_or_create(deck=deck, user=user)[1]
+        # Counted only for a row really made: a second like (or one racing it) adds nothing.
+        if created:
+            Deck.objects.filter(pk=deck.pk).update(like_count=F("like_count") + 1)
+    return created
 
 
 def deck_unlike(*, deck: Deck, user: AbstractBaseUser) -> None:
     """Take back a like."""
-    DeckLike.objects.filter(deck=deck, user=user).delete()
+    with transaction.atomic():
+        deleted, _rows = DeckLike.objects.filter(deck=deck, user=user).delete()
+        # Only for a row really deleted: a second unlike (or one racing it) takes nothing off.
+        if deleted:
+            Deck.objects.filter(pk=deck.pk).update(like_count=F("like_count") - deleted)
+
+
+def recount_likes(*, decks: QuerySet[Deck] | None = None) -> int:
+    """Set the stored like count of `decks` (default: every deck) from their likes; return how many.
+
+    For likes written around deck_like and deck_unlike (a bulk load, SQL); those keep it right.
+    """
+    likes = (
+        DeckLike.objects.filter(deck=OuterRef("pk"))
+        .order_by()
+        .values("deck")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    chosen = Deck.objects.all() if decks is None else decks
+    return chosen.update(like_count=Coalesce(Subquery(likes), 0))
 
 
 def deck_delete(*, deck: Deck) -> None:

@@ -62,7 +62,8 @@ def deck_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_safe
 def my_decks(request: HttpRequest) -> HttpResponse:
-    return render(request, "decks/my_decks.html", {"decks": selectors.decks_of(user=request.user)})
+    page = selectors.my_deck_page(user=request.user, page_number=request.GET.get("page"))
+    return render(request, "decks/my_decks.html", {"page": page, "decks": page.object_list})
 
 
 @require_safe

@@ -13,6 +13,7 @@ from django.core.management import call_command
 from cardbase import search
 from cardbase.models import Card
 from cardbase.search import search_cards
+from decks.models import Deck
 from tests.backups.conftest import PASSWORD, snapshot
 from tests.factories import AngelFactory, UserFactory
 
@@ -59,6 +60,9 @@ def test_every_row_comes_back_to_the_microsecond(site, tmp_path, client, monkeyp
     reported = run("restore", str(tmp_path / "site.zip"))
 
     assert snapshot() == before
+    # The liked deck's stored count comes back with the like it counts.
+    shown = Deck.objects.get(name="Pokazowa")
+    assert (shown.like_count, shown.likes.count()) == (1, 1)
     assert media_files() == files
     assert reported == {**counts, "media files": 2}
     # SQLite's search mirror (fed by triggers) holds the restored cards: search takes it here.

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from decks import services
 from decks.models import Deck
-from tests.factories import AngelFactory, HumanFactory, legal_deck_cards
+from tests.factories import AngelFactory, DeckFactory, HumanFactory, legal_deck_cards
 
 pytestmark = pytest.mark.django_db
 
@@ -89,6 +89,21 @@ def test_my_decks_lists_only_mine_with_their_validity(client, owner, stranger):
     page = client.get(reverse("my-decks")).content.decode()
     assert str(mine.pk) in page and "zgodna" in page
     assert str(theirs.pk) not in page and "Cudza talia" not in page
+
+
+def test_my_decks_come_in_pages_newest_first(client, owner, game):
+    made = [DeckFactory(owner=owner, game=game, name=f"Talia {n:02}") for n in range(51)]
+    Deck.objects.filter(pk=made[0].pk).update(name="Najstarsza")
+    for n, deck in enumerate(made):  # later made, later changed
+        Deck.objects.filter(pk=deck.pk).update(updated=deck.updated.replace(year=2000 + n))
+    client.force_login(owner)
+
+    first = client.get(reverse("my-decks"))
+    second = client.get(reverse("my-decks"), {"page": 2})
+
+    assert len(first.context["decks"]) == 50 and first.context["decks"][0].name == "Talia 50"
+    assert 'rel="next"' in first.content.decode()
+    assert [deck.name for deck in second.context["decks"]] == ["Najstarsza"]
 
 
 # --- the builder ------------------------------------------------------------------------------

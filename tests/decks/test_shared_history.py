@@ -156,3 +156,25 @@ def test_one_editing_session_that_publishes_shows_only_the_published_state(clien
     assert (entry.version.number, entry.version.name, entry.renamed_from) == (3, "Wydana", None)
     html = response.content.decode()
     assert "Szkic w sesji" not in html and "Pierwsza" not in html
+
+
+def test_the_oldest_version_of_a_page_is_diffed_against_the_first_of_the_next(client, owner):
+    humans = HumanFactory.create_batch(27)
+    deck = services.deck_create(
+        owner=owner, name="Długa", options={"faction": "lord"}, visibility="public"
+    )
+    for n in range(1, len(humans) + 1):
+        deck = services.deck_update(
+            deck=deck, expected_version=deck.version, cards={h.pk: 1 for h in humans[:n]}
+        )
+    client.force_login(owner)
+
+    def page(number):
+        response = client.get(reverse("deck-history", args=[deck.pk]), {"page": number})
+        return [(e.version.number, [c.name for c in e.added]) for e in response.context["entries"]]
+
+    first, second = page(1), page(2)
+    assert [number for number, _ in first] == list(range(28, 3, -1))
+    # Version 4 added the third human, which only version 3 on the next page can tell.
+    assert first[-1] == (4, [humans[2].name])
+    assert second == [(3, [humans[1].name]), (2, [humans[0].name]), (1, [])]
