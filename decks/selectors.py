@@ -7,7 +7,7 @@ from uuid import UUID
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import Case, Count, IntegerField, Q, QuerySet, Value, When
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.http import QueryDict
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -730,8 +730,6 @@ def deck_page_version(deck_id: UUID | str) -> str | None:
     row = (
         Deck.objects.filter(pk=pk)
         .exclude(visibility=Visibility.PRIVATE)
-        # When the stored `Deck.like_count` lands, read it here instead of counting the likes.
-        .annotate(like_total=Count("likes"))
         .values_list(
             "version",
             "updated",
@@ -740,7 +738,7 @@ def deck_page_version(deck_id: UUID | str) -> str | None:
             "copied_from_id",
             "copied_from__visibility",
             "copied_from__name",
-            "like_total",
+            "like_count",
         )
         .first()
     )

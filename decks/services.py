@@ -364,7 +364,7 @@ def _keep_version(deck: Deck, entries: list[Entry], *, session: str = "") -> Non
     DeckVersion.objects.create(deck=deck, **fields)
 
 
-def _verdict_fields(deck: Deck, entries: list[Entry]) -> dict:
+def verdict_fields(deck: Deck, entries: list[Entry]) -> dict:
     """Return the deck's verdict, validity and card total as the rules judge `entries` now."""
     contract = contract_for(
         game=deck.game.slug, options=deck.options, format=deck.format, entries=entries
@@ -378,7 +378,7 @@ def _verdict_fields(deck: Deck, entries: list[Entry]) -> dict:
 
 
 def _refresh_verdict(deck: Deck, entries: list[Entry]) -> None:
-    fields = _verdict_fields(deck, entries)
+    fields = verdict_fields(deck, entries)
     for name, value in fields.items():
         setattr(deck, name, value)
     Deck.objects.filter(pk=deck.pk).update(**fields)
@@ -715,7 +715,7 @@ def revalidate_decks(*, decks: QuerySet[Deck] | None = None) -> int:
     changed = []
     for deck in decks.iterator(chunk_size=500):
         entries = [Entry(row.card, row.section, row.count) for row in deck.entries.all()]
-        fresh = _verdict_fields(deck, entries)
+        fresh = verdict_fields(deck, entries)
         if any(getattr(deck, name) != value for name, value in fresh.items()):
             for name, value in fresh.items():
                 setattr(deck, name, value)

@@ -38,12 +38,9 @@ def pytest_collection_modifyitems(items):
 def _empty_cache_after_each_test():
     """Start every test with an empty cache: pages cached by one test never answer another's."""
     yield
-    from django.core.cache import cache
+    from tests.caches import empty_caches
 
-    from config.page_cache import forget_local_copies
-
-    cache.clear()
-    forget_local_copies()
+    empty_caches()
 
 
 @pytest.fixture(autouse=True)

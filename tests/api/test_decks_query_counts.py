@@ -1,10 +1,10 @@
 """The deck endpoints cost a fixed number of queries, however many decks, cards and likes."""
 
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from decks import services
+from tests.caches import empty_caches
 from tests.factories import AngelFactory, HumanFactory, UserFactory, legal_deck_cards
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +71,7 @@ def test_an_endpoint_costs_the_same_queries_at_twice_the_size(
     client = client_for(alice) if who == "owner" else APIClient()
     for size in (2, 4):
         world.grow(size - len(world.players))
-        cache.clear()  # what is counted is the endpoint's own work, not a cached copy of it
+        empty_caches()  # what is counted is the endpoint's own work, not a cached copy of it
         with django_assert_num_queries(queries):
             response = client.get(address(world))
         assert response.status_code == 200

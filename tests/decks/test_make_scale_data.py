@@ -1,5 +1,7 @@
 """The scale data command fills a scratch database only, with decks whose verdicts are the site's."""
 
+from collections import Counter
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -99,6 +101,15 @@ def test_likes_are_unique_on_public_decks_and_never_by_the_owner():
     assert len({(like.deck_id, like.user_id) for like in likes}) == len(likes)
     assert all(like.deck.visibility == Visibility.PUBLIC for like in likes)
     assert all(like.user_id != like.deck.owner_id for like in likes)
+
+
+@pytest.mark.django_db
+def test_each_deck_stores_as_many_likes_as_it_has():
+    make()
+    stored = dict(Deck.objects.values_list("pk", "like_count"))
+    counted = Counter(DeckLike.objects.values_list("deck_id", flat=True))
+    assert stored == {pk: counted.get(pk, 0) for pk in stored}
+    assert max(stored.values()) > 1  # "most liked" has something to sort
 
 
 @pytest.mark.django_db

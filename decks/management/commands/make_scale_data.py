@@ -28,7 +28,7 @@ from cardbase.management.commands.make_synthetic_catalogue import EDITIONS, Card
 from cardbase.models import Card, Edition, Game, Printing
 from decks.contract import Entry
 from decks.models import Deck, DeckCard, DeckLike, DeckVersion, Visibility
-from decks.services import _verdict_fields, entry_key
+from decks.services import entry_key, recount_likes, verdict_fields
 from rules.core import card_key
 
 GAME_SLUG = "aniolowie"
@@ -212,7 +212,7 @@ class Command(BaseCommand):
                 )
                 entries = self._entries(declaration, by_kind, faction)
                 # The verdict as a save stores it (decks.services), not a copy of its logic.
-                for field, value in _verdict_fields(deck, entries).items():
+                for field, value in verdict_fields(deck, entries).items():
                     setattr(deck, field, value)
                 batch.append((deck, entries))
             decks = Deck.objects.using(self.database).bulk_create([d for d, _entries in batch])
@@ -334,6 +334,8 @@ class Command(BaseCommand):
             seen.add((deck.pk, user.pk))
             rows.append(DeckLike(deck=deck, user=user))
         DeckLike.objects.using(self.database).bulk_create(rows, batch_size=BATCH)
+        # bulk_create goes around deck_like, which keeps each deck's stored count.
+        recount_likes(decks=Deck.objects.using(self.database).filter(visibility=Visibility.PUBLIC))
         return len(rows)
 
     def _analyze(self) -> None:
