@@ -107,6 +107,8 @@ class Server:
     def __enter__(self) -> Server:
         command = [
             sys.executable, "-m", "gunicorn", "config.wsgi:application",
+            # As `make serve` runs it; the options below override the file's.
+            "--config", str(REPO / "config" / "gunicorn.conf.py"),
             "--bind", f"127.0.0.1:{self.port}",
             "--worker-class", "gthread",
             "--workers", str(self.workers),
@@ -335,6 +337,7 @@ def main() -> int:
                 "DJANGO_MEDIA_ROOT": str(work / "media"),
                 "DATABASE_URL": database.url,
                 "DATABASE_CONN_MAX_AGE": "600",
+                "GUNICORN_ACCESS_LOG": "",  # a line per request would be measured too
                 "REDIS_URL": redis_url,
                 "API_THROTTLE_ANON": "1000000/second",
                 "API_THROTTLE_USER": "1000000/second",

@@ -72,3 +72,16 @@ def test_make_serve_serves_production_with_its_static_files(tmp_path):
             os.killpg(serve.pid, signal.SIGTERM)
             serve.wait(timeout=60)
             log.close()
+
+
+def test_a_worker_hides_what_it_loaded_from_the_garbage_collector():
+    import gc
+    import runpy
+
+    conf = runpy.run_path(str(settings.BASE_DIR / "config" / "gunicorn.conf.py"))
+    assert gc.get_freeze_count() == 0
+    try:
+        conf["post_worker_init"](worker=None)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
