@@ -3,16 +3,14 @@
 import importlib
 import json
 import os
-import uuid
-from contextlib import contextmanager
 
 import pytest
 from django.apps import apps
-from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from decks import services
 from decks.models import Deck, DeckLike
+from tests.config.served_site import scratch_database
 from tests.config.settings_process import SETTING_PREFIXES, run_django
 from tests.factories import UserFactory
 
@@ -140,35 +138,6 @@ unliked = race(
 )
 print(json.dumps({{"liked": liked, "unliked": unliked}}))
 """
-
-
-@contextmanager
-def scratch_database(tmp_path):
-    """Yield the URL of an empty database of the suite's engine, named after the suite's own."""
-    primary = settings.DATABASES["default"]
-    if primary["ENGINE"] == "django.db.backends.sqlite3":
-        # A file, not the suite's in-memory database, which refuses a second writer at once.
-        yield f"sqlite:///{tmp_path / 'likes.sqlite3'}"
-        return
-    import psycopg
-
-    name = f"{primary['NAME']}_likes_{uuid.uuid4().hex[:6]}"
-    server = dict(
-        host=primary["HOST"] or "127.0.0.1",
-        port=primary["PORT"] or 5432,
-        user=primary["USER"],
-        password=primary["PASSWORD"] or None,
-        dbname="postgres",
-        autocommit=True,
-    )
-    with psycopg.connect(**server) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        password = f":{primary['PASSWORD']}" if primary["PASSWORD"] else ""
-        yield f"postgres://{primary['USER']}{password}@{server['host']}:{server['port']}/{name}"
-    finally:
-        with psycopg.connect(**server) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def test_concurrent_likes_and_unlikes_keep_the_count_equal_to_the_likes(tmp_path):

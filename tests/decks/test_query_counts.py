@@ -11,10 +11,9 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from decks import services
 from decks.models import Deck
 from tests.caches import empty_caches
-from tests.factories import AngelFactory, HumanFactory, UserFactory, legal_deck_cards
+from tests.deck_world import DeckWorld
 
 pytestmark = pytest.mark.django_db
 
@@ -25,57 +24,14 @@ def _sessions_in_the_database(settings):
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 
-class World:
-    """Public decks of many players with likes, and one player's decks, one of them large."""
-
-    def __init__(self):
-        self.owner = UserFactory(username="wlasciciel")
-        self.cards = legal_deck_cards("fallen")
-        self.deck = services.deck_create(
-            owner=self.owner,
-            name="Duża",
-            options={"faction": "fallen"},
-            visibility="public",
-            cards=self.cards,
-        )
-        self.fans = []
-        self.size = 0
-
-    def grow(self, by: int) -> None:
-        """Add `by` players, each with a public and a private deck, liking the large deck and
-        the other players' decks; the owner gets `by` more decks, and the large one more cards
-        and versions."""
-        for n in range(self.size, self.size + by):
-            player = UserFactory(username=f"gracz-{n}")
-            extra = {AngelFactory(faction="fallen").pk: 1, HumanFactory().pk: 1}
-            shown = services.deck_create(
-                owner=player,
-                name=f"Publiczna {n}",
-                options={"faction": "fallen"},
-                visibility="public",
-                cards={**self.cards, **extra},
-            )
-            services.deck_create(owner=player, name=f"Prywatna {n}", options={"faction": "lord"})
-            services.deck_create(owner=self.owner, name=f"Moja {n}", options={"faction": "lord"})
-            services.deck_like(deck=self.deck, user=player)
-            for fan in self.fans:
-                services.deck_like(deck=shown, user=fan)
-            self.fans.append(player)
-            self.cards.update(extra)
-        self.deck.refresh_from_db()
-        self.deck = services.deck_update(
-            deck=self.deck, expected_version=self.deck.version, cards=self.cards
-        )
-        self.size += by
-
-    def client(self, who: str) -> Client:
-        client = Client()
-        if who == "owner":
-            client.force_login(self.owner)
-        return client
+def client_of(world: DeckWorld, who: str) -> Client:
+    """Return a client of the large deck's owner ("owner") or of a visitor ("anonymous")."""
+    client = Client()
+    if who == "owner":
+        client.force_login(world.owner)
+    return client
 
 
-# SQLite's text search first asks whether its mirror table is there (cardsearch), a query more.
 MIRROR_CHECK = 1 if connection.vendor == "sqlite" else 0
 
 # (who asks, the address from the world, the queries it may cost).
@@ -103,10 +59,10 @@ PAGES = {
 @pytest.mark.parametrize("page", PAGES)
 def test_a_page_costs_the_same_queries_at_twice_the_size(page, django_assert_num_queries):
     who, address, queries = PAGES[page]
-    world = World()
+    world = DeckWorld()
     for size in (2, 4):
         world.grow(size - world.size)
-        client = world.client(who)
+        client = client_of(world, who)
         client.get(address(world))  # a first request may set up the session
         empty_caches()  # what is counted is the page's own work, not a cached copy of it
         with django_assert_num_queries(queries):
@@ -115,8 +71,8 @@ def test_a_page_costs_the_same_queries_at_twice_the_size(page, django_assert_num
 
 
 def test_a_builder_save_costs_the_same_queries_at_twice_the_cards(django_assert_num_queries):
-    world = World()
-    client = world.client("owner")
+    world = DeckWorld()
+    client = client_of(world, "owner")
     for size, queries in ((2, 14), (4, 14)):
         world.grow(size - world.size)
         cards = {f"{card_id}:": count for card_id, count in world.cards.items()}

@@ -1,0 +1,51 @@
+"""A site that grows: players with public and private decks liking each other's, and one
+player's large public deck; for tests that pin a page's queries at one size and at twice it."""
+
+from decks import services
+from tests.factories import AngelFactory, HumanFactory, UserFactory, legal_deck_cards
+
+
+class DeckWorld:
+    """Public decks of many players with likes, and one player's decks, one of them large."""
+
+    def __init__(self, owner=None):
+        self.owner = owner or UserFactory(username="wlasciciel")
+        self.cards = legal_deck_cards("fallen")
+        self.deck = services.deck_create(
+            owner=self.owner,
+            name="Duża",
+            options={"faction": "fallen"},
+            visibility="public",
+            cards=self.cards,
+        )
+        self.players = []
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+    def grow(self, by: int) -> None:
+        """Add `by` players, each with a public and a private deck, liking the large deck and
+        the other players' decks; the owner gets `by` more decks, and the large one more cards
+        and versions."""
+        for n in range(self.size, self.size + by):
+            player = UserFactory(username=f"gracz-{n}")
+            extra = {AngelFactory(faction="fallen").pk: 1, HumanFactory().pk: 1}
+            shown = services.deck_create(
+                owner=player,
+                name=f"Publiczna {n}",
+                options={"faction": "fallen"},
+                visibility="public",
+                cards={**self.cards, **extra},
+            )
+            services.deck_create(owner=player, name=f"Prywatna {n}", options={"faction": "lord"})
+            services.deck_create(owner=self.owner, name=f"Moja {n}", options={"faction": "lord"})
+            services.deck_like(deck=self.deck, user=player)
+            for other in self.players:
+                services.deck_like(deck=shown, user=other)
+            self.players.append(player)
+            self.cards.update(extra)
+        self.deck.refresh_from_db()
+        self.deck = services.deck_update(
+            deck=self.deck, expected_version=self.deck.version, cards=self.cards
+        )
