@@ -1,5 +1,6 @@
 """Reads from the catalogue, shaped for the pages and the API."""
 
+import hashlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -7,6 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import EmptyResultSet
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404, QueryDict
@@ -85,7 +87,7 @@ def catalogue_page(*, params: QueryDict, page_number: str | int | None) -> Catal
             page_size=page_size,
             facets=facets_of(filterset=filterset, params=params, counted=False),
         )
-    facets, counted = _counted_facets(filterset=filterset, params=params)
+    facets, counted = counted_facets(filterset=filterset, params=params)
     paginator = Paginator(filterset.qs, page_size)
     if counted is not None:
         paginator.count = counted  # the facets' grouped query counted the cards already
@@ -207,10 +209,10 @@ def facets_of(
 
     Every count comes from one grouped query, whatever is chosen (see `_value_counts`).
     """
-    return _counted_facets(filterset=filterset, params=params, counted=counted)[0]
+    return counted_facets(filterset=filterset, params=params, counted=counted)[0]
 
 
-def _counted_facets(
+def counted_facets(
     *, filterset: CardFilter, params: QueryDict, counted: bool = True
 ) -> tuple[tuple[Facet, ...], int | None]:
     """Return the facets (see `facets_of`) and the number of cards the filterset keeps, when
@@ -263,6 +265,31 @@ def _counted_facets(
     return facets, matched
 
 
+def _grouped_rows(groups: QuerySet) -> list[dict]:
+    """Return the rows of a grouped count query, read once per catalogue version.
+
+    Keyed by the query's own SQL and parameters, so two searches share rows only when they
+    ask the same; the signed-in reader and the builder, whom no page cache serves, and every
+    page of one search's results count the catalogue once.
+    """
+    version = current_version()
+    if version is None:
+        return list(groups)
+    try:
+        sql, sql_params = groups.query.sql_with_params()
+    except EmptyResultSet:  # a condition no card can meet: Django asks nothing
+        return []
+    key = (
+        "facet-groups:"
+        + hashlib.sha256(f"{version}\x1f{sql}\x1f{sql_params!r}".encode()).hexdigest()
+    )
+    rows = cache.get(key)
+    if rows is None:
+        rows = list(groups)
+        cache.set(key, rows, settings.PAGE_CACHE_SECONDS)
+    return rows
+
+
 def _value_counts(
     filterset: CardFilter,
     queryset: QuerySet,
@@ -295,6 +322,7 @@ def _value_counts(
         )
         .annotate(cards=Count("pk"))
     )
+    groups = _grouped_rows(groups)
 
     def keeps(name: str, group: dict, values: list[str]) -> bool:
         if name == "kind":

@@ -20,7 +20,7 @@ from cardbase.language import page_lang
 from cardbase.models import Card
 from cardbase.models import Game as CatalogueGame
 from cardbase.search import QueryFeedback, query_feedback
-from cardbase.selectors import Facet, facets_of, suggestion
+from cardbase.selectors import Facet, counted_facets, suggestion
 from decks.contract import Entry, contract_for, verdict_in
 from decks.filters import PublicDeckFilter
 from decks.models import Deck, DeckCard, DeckVersion, Visibility
@@ -565,12 +565,18 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
         base = base.filter(fitting_options_q(deck))
     filterset = CardFilter(params, queryset=base, game=deck.game.slug)
     queryset = filterset.qs if filterset.is_valid() else Card.objects.none()
-    page = Paginator(queryset, BUILDER_PAGE_SIZE).get_page(page_number)
+    facets, matched = counted_facets(
+        filterset=filterset, params=params, counted=filterset.is_valid()
+    )
+    paginator = Paginator(queryset, BUILDER_PAGE_SIZE)
+    if matched is not None:
+        paginator.count = matched  # the facets' grouped query counted the cards already
+    page = paginator.get_page(page_number)
     return BuilderSearch(
         filterset=filterset,
         page=page,
         all_cards=all_cards,
-        facets=facets_of(filterset=filterset, params=params, counted=filterset.is_valid()),
+        facets=facets,
         feedback=query_feedback((params.get("q") or "").strip(), game=deck.game.slug),
         suggestion=suggestion(filterset=filterset, params=params, matched=page.paginator.count),
     )

@@ -1,7 +1,9 @@
 """The catalogue's facet counts, summed from one grouped query, against each value's own filter."""
 
 import pytest
+from django.db import connection
 from django.http import QueryDict
+from django.test.utils import CaptureQueriesContext
 
 from cardbase import selectors
 from cardbase.filters import UNKNOWN, CardFilter
@@ -13,6 +15,7 @@ from tests.factories import (
     HumanFactory,
     InterventionFactory,
     PrintingFactory,
+    UserFactory,
 )
 from tests.inwo_factories import GroupFactory, IlluminatiFactory, NwoFactory, PlotFactory
 
@@ -122,3 +125,23 @@ def test_the_page_counts_and_offers_the_unknown_cards_as_their_own_queries_would
             widened = query(**{**{k: params.getlist(k) for k in params}, name: [*values, UNKNOWN]})
             extra = CardFilter(widened, queryset=Card.objects.all()).qs.count()
             assert (name in offered) == (extra > filterset.qs.count())
+
+
+def fallen_count(response) -> int:
+    faction = next(facet for facet in response.context["facets"] if facet.name == "faction")
+    return next(option.count for option in faction.options if option.value == "fallen")
+
+
+def test_a_signed_in_reader_counts_the_catalogue_once_per_version(client):
+    AngelFactory.create_batch(3, faction="fallen")
+    client.force_login(UserFactory())
+    first = fallen_count(client.get("/cards/?kind=angel"))
+    assert first == 3
+    # Another page and order of the same search: the same groups, not counted again.
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get("/cards/?kind=angel&sort=-name&page=1")
+    assert fallen_count(again) == 3
+    assert not any("GROUP BY" in query["sql"] for query in queries.captured_queries)
+
+    AngelFactory(faction="fallen")  # a new catalogue version: counted anew
+    assert fallen_count(client.get("/cards/?kind=angel&sort=-name&page=1")) == 4
