@@ -29,7 +29,7 @@ import rules
 from api import errors, game_serializers, openapi, serializers
 from api.authentication import AUTHENTICATION_CLASSES
 from api.cache import CachedAnswerMixin
-from api.conditional import ETagMixin
+from api.conditional import ETagMixin, ViewerETagMixin
 from api.filters import ApiCardFilter, ApiDeckFilter, EditionFilter, parse_bool
 from api.pagination import PagePagination
 from api.parsers import LimitedJSONParser
@@ -251,7 +251,7 @@ def _input_error(exc: deck_services.DeckInputError) -> exceptions.ValidationErro
 
 
 @openapi.DECK_LIST
-class DeckList(DeckMixin, generics.ListCreateAPIView):
+class DeckList(DeckMixin, ViewerETagMixin, generics.ListCreateAPIView):
     """List public decks (or `?mine=1` your own) and create decks."""
 
     serializer_class = serializers.DeckSummarySerializer
@@ -283,7 +283,7 @@ def _valid(serializer_class, request) -> dict:
 
 
 @openapi.DECK_DETAIL
-class DeckDetail(DeckMixin, generics.GenericAPIView):
+class DeckDetail(DeckMixin, ViewerETagMixin, generics.GenericAPIView):
     """Read, change and delete one deck."""
 
     serializer_class = serializers.DeckSerializer
