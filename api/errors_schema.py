@@ -80,7 +80,7 @@ NOT_MODIFIED = OpenApiResponse(
 # The errors any endpoint may give, whatever it does.
 COMMON_ERRORS = {405: METHOD_NOT_ALLOWED, 406: NOT_ACCEPTABLE, 429: THROTTLED}
 READ_ERRORS = {400: BAD_REQUEST, 401: UNAUTHORIZED, 404: NOT_FOUND, **COMMON_ERRORS}
-# Catalogue reads also answer a matching If-None-Match with 304 (see CONDITIONAL_GET).
+# Catalogue and deck reads also answer a matching If-None-Match with 304 (see CONDITIONAL_GET).
 CATALOGUE_READ_RESPONSES = {304: NOT_MODIFIED, **READ_ERRORS}
 WRITE_ERRORS = {
     400: BAD_REQUEST,
@@ -148,6 +148,9 @@ CONDITIONAL_GET = [
         OpenApiParameter.HEADER,
         response=[200],
         required=True,
-        description="The body depends on `Accept` and `Accept-Language`; caches key on both.",
+        description=(
+            "The body depends on `Accept` and `Accept-Language` (a deck's also on who asks: "
+            "`Authorization`, `Cookie`); caches key on them."
+        ),
     ),
 ]

@@ -210,7 +210,7 @@ DECK_LIST = extend_schema_view(
         summary="List public decks, or your own",
         operation_id="decks_list",
         parameters=[*DECK_LIST_PARAMS, LANG_PARAM],
-        responses={200: serializers.DeckSummarySerializer(many=True), **READ_ERRORS},
+        responses={200: serializers.DeckSummarySerializer(many=True), **CATALOGUE_READ_RESPONSES},
     ),
     post=extend_schema(
         summary="Create a deck",
@@ -225,7 +225,7 @@ DECK_DETAIL = extend_schema_view(
         operation_id="decks_retrieve",
         description="Public and unlisted decks for anyone; private ones for their owner only.",
         parameters=[DECK_ID, LANG_PARAM],
-        responses={200: serializers.DeckSerializer, **READ_ERRORS},
+        responses={200: serializers.DeckSerializer, **CATALOGUE_READ_RESPONSES},
     ),
     patch=extend_schema(
         summary="Change a deck",
