@@ -42,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -235,7 +236,9 @@ def warm_up(server_url: str, fixtures: dict) -> None:
         for path in fixtures.get(name, []):
             # The catalogue answers htmx's facet changes with a fragment, cached on its own.
             for headers in ({}, {"HX-Request": "true"}) if name == "catalogue" else ({},):
-                request = urllib.request.Request(server_url + path, headers=headers)
+                # Searches hold Polish letters: percent-encode what is not ASCII, as locust does.
+                address = server_url + urllib.parse.quote(path, safe=":/?#[]@!$&'()*+,;=%")
+                request = urllib.request.Request(address, headers=headers)
                 with urllib.request.urlopen(request, timeout=60) as response:
                     response.read()
                 asked += 1
