@@ -37,16 +37,14 @@ import os
 import secrets
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from scratch import ScratchDatabase, postgres_unavailable
+from scratch import REPO, BenchError, ScratchDatabase, postgres_unavailable, run
 
-REPO = Path(__file__).resolve().parent.parent
 RESULTS = REPO / "bench" / "results"
 DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/cardbase_bench"
 SIZES = (5_000, 50_000)
@@ -61,23 +59,9 @@ SAVE = "builder save (POST)"
 SEARCH = "gniew"
 
 
-class BenchError(Exception):
-    """The benchmark itself failed (a command or a page broke)."""
-
-
 def scale(cards: int) -> tuple[int, int]:
     """Return the players and decks that go with `cards`: 200 and 2,000 for 5,000 cards."""
     return max(2, cards // 25), max(1, cards * 2 // 5)
-
-
-def run(args: list[str], env: dict[str, str]) -> str:
-    """Run a command in the repository with `env`; return its stdout or raise BenchError."""
-    result = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, check=False)
-    if result.returncode:
-        raise BenchError(
-            f"{' '.join(args)} failed:\n{result.stdout[-2000:]}{result.stderr[-4000:]}"
-        )
-    return result.stdout
 
 
 def child_env(database_url: str, static_root: Path, media_root: Path) -> dict[str, str]:

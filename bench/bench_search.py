@@ -26,15 +26,14 @@ import os
 import secrets
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from scratch import ScratchDatabase, postgres_unavailable
+from scratch import REPO, BenchError, ScratchDatabase, postgres_unavailable
+from scratch import run as run_command
 
-REPO = Path(__file__).resolve().parent.parent
 DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/cardbase_bench"
 SIZES = (5_000, 50_000)
 ROUNDS = 15
@@ -64,19 +63,12 @@ QUERIES = [
 ]
 
 
-class BenchError(Exception):
-    """The benchmark itself failed (a command broke)."""
-
-
 def run(args: list[str], database_url: str) -> str:
     """Run a command with DATABASE_URL pointing at the scratch database; return its stdout."""
     # Production settings (no query log kept in memory), so a key production accepts.
     env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "0"}
     env.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
-    result = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, check=False)
-    if result.returncode:
-        raise BenchError(f"{' '.join(args)} failed:\n{result.stderr}")
-    return result.stdout
+    return run_command(args, env)
 
 
 def bench_backend(label: str, database_url: str, sizes, rounds: int) -> dict[int, dict]:

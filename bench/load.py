@@ -49,9 +49,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from scratch import ScratchDatabase, shown
+from scratch import REPO, BenchError, ScratchDatabase, run, shown
 
-REPO = Path(__file__).resolve().parent.parent
 RESULTS = REPO / "bench" / "results"
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/cardbase_bench_load"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/15"
@@ -79,10 +78,6 @@ def scale_of(cards: int) -> tuple[int, int]:
 
 
 TARGET_RATE_SHARE = 0.5
-
-
-class BenchError(Exception):
-    """The benchmark itself failed (a command broke, the server did not start)."""
 
 
 @dataclass
@@ -145,16 +140,6 @@ class Server:
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
-
-
-def run(command: list[str], env: dict[str, str]) -> str:
-    """Run a command in the repository with `env`; return its stdout or raise BenchError."""
-    result = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, check=False)
-    if result.returncode:
-        raise BenchError(
-            f"{' '.join(command)} failed:\n{result.stdout[-2000:]}{result.stderr[-3000:]}"
-        )
-    return result.stdout
 
 
 def unavailable(database_url: str, redis_url: str) -> str | None:

@@ -1,4 +1,5 @@
-"""Scratch PostgreSQL databases for the benchmarks: one of the run's own, always dropped.
+"""What the benchmarks share: scratch PostgreSQL databases (one of the run's own, always
+dropped), and running a command of the repository.
 
 Not a benchmark itself (bench/run.py runs bench_*.py and load.py): the scripts import it.
 """
@@ -6,11 +7,28 @@ Not a benchmark itself (bench/run.py runs bench_*.py and load.py): the scripts i
 from __future__ import annotations
 
 import secrets
+import subprocess
 from datetime import UTC, datetime
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 # A database is only ever made and dropped under a name that starts so.
 PREFIX = "cardbase_bench"
+REPO = Path(__file__).resolve().parent.parent
+
+
+class BenchError(Exception):
+    """The benchmark itself failed (a command or a page broke, the server did not start)."""
+
+
+def run(args: list[str], env: dict[str, str]) -> str:
+    """Run a command in the repository with `env`; return its stdout or raise BenchError."""
+    result = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, check=False)
+    if result.returncode:
+        raise BenchError(
+            f"{' '.join(args)} failed:\n{result.stdout[-2000:]}{result.stderr[-4000:]}"
+        )
+    return result.stdout
 
 
 def shown(url: str) -> str:

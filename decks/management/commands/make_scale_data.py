@@ -29,9 +29,11 @@ from cardbase.models import Card, Edition, Game, Printing
 from decks.contract import Entry
 from decks.models import Deck, DeckCard, DeckLike, DeckVersion, Visibility
 from decks.services import entry_key, recount_likes, verdict_fields
+from rules.aniolowie.schema import GAME_ID
 from rules.core import card_key
 
-GAME_SLUG = "aniolowie"
+# The game whose attributes the synthetic cards carry (make_synthetic_catalogue's vocabulary).
+GAME_SLUG = GAME_ID
 PREFIX = "scale-"
 BATCH = 2000
 PUBLIC_SHARE = 0.30
