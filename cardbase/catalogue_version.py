@@ -16,9 +16,14 @@ SQLite's schema editor remakes a table for most column changes, dropping its tri
 `install_triggers` runs after every `migrate` (cardbase.apps) and puts back what is missing.
 """
 
+import hashlib
 import secrets
+from collections.abc import Callable
+from typing import TypeVar
 
 from django.apps import apps as global_apps
+from django.conf import settings
+from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connections, router
 from django.db.utils import DatabaseError
 
@@ -127,6 +132,25 @@ def current_version() -> str | None:
     except DatabaseError:
         return None
     return row[0] if row else None
+
+
+T = TypeVar("T")
+
+
+def remembered(name: str, *parts: object, compute: Callable[[], T]) -> T:
+    """Return what `compute` gives, worked out once per catalogue version and `parts`."""
+    # For what only the catalogue changes (counts over every card): every visitor, signed in or
+    # not, shares it until the next edit. PAGE_CACHE=0 turns this off with the page cache.
+    version = current_version()
+    if version is None or not settings.PAGE_CACHE:
+        return compute()
+    digest = hashlib.sha256("\x1f".join(map(str, (version, *parts))).encode()).hexdigest()
+    key = f"{name}:{digest}"
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, settings.PAGE_CACHE_SECONDS)
+    return value
 
 
 def bump_version(using: str = DEFAULT_DB_ALIAS) -> None:

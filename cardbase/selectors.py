@@ -1,13 +1,10 @@
 """Reads from the catalogue, shaped for the pages and the API."""
 
-import hashlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import EmptyResultSet
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch, QuerySet
@@ -18,7 +15,7 @@ from django.utils.translation import gettext as _
 import rules
 from cardbase import search
 from cardbase.attributes import AttributeValue
-from cardbase.catalogue_version import current_version
+from cardbase.catalogue_version import remembered
 from cardbase.filters import UNKNOWN, CardFilter, catalogue_attributes, is_ranked
 from cardbase.language import page_lang
 from cardbase.models import Card, Game, Printing
@@ -272,22 +269,11 @@ def _grouped_rows(groups: QuerySet) -> list[dict]:
     ask the same; the signed-in reader and the builder, whom no page cache serves, and every
     page of one search's results count the catalogue once.
     """
-    version = current_version()
-    if version is None:
-        return list(groups)
     try:
         sql, sql_params = groups.query.sql_with_params()
     except EmptyResultSet:  # a condition no card can meet: Django asks nothing
         return []
-    key = (
-        "facet-groups:"
-        + hashlib.sha256(f"{version}\x1f{sql}\x1f{sql_params!r}".encode()).hexdigest()
-    )
-    rows = cache.get(key)
-    if rows is None:
-        rows = list(groups)
-        cache.set(key, rows, settings.PAGE_CACHE_SECONDS)
-    return rows
+    return remembered("facet-groups", sql, repr(sql_params), compute=lambda: list(groups))
 
 
 def _value_counts(
@@ -619,14 +605,5 @@ def catalogue_faults(*, lang: str = "en") -> Iterator[CardFault]:
 def counted_syntax_rows() -> list[search.SyntaxRow]:
     """Return the syntax page's rows with what each example finds, counted once per catalogue
     version and language."""
-    # Each example is a query of its own (hundreds, growing with the catalogue); the counts
-    # change only with the catalogue, so every visitor, signed in or not, shares them.
-    version = current_version()
-    if version is None:
-        return search.syntax_rows(counted=True)
-    key = f"syntax-rows:{version}:{page_lang()}"
-    rows = cache.get(key)
-    if rows is None:
-        rows = search.syntax_rows(counted=True)
-        cache.set(key, rows, settings.PAGE_CACHE_SECONDS)
-    return rows
+    # Each example is a query of its own (hundreds, growing with the catalogue).
+    return remembered("syntax-rows", page_lang(), compute=lambda: search.syntax_rows(counted=True))

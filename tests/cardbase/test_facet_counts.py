@@ -145,3 +145,13 @@ def test_a_signed_in_reader_counts_the_catalogue_once_per_version(client):
 
     AngelFactory(faction="fallen")  # a new catalogue version: counted anew
     assert fallen_count(client.get("/cards/?kind=angel&sort=-name&page=1")) == 4
+
+
+def test_with_the_page_cache_off_every_request_counts_anew(client, settings):
+    settings.PAGE_CACHE = False
+    AngelFactory.create_batch(2, faction="fallen")
+    client.force_login(UserFactory())
+    assert fallen_count(client.get("/cards/?kind=angel")) == 2
+    with CaptureQueriesContext(connection) as queries:
+        assert fallen_count(client.get("/cards/?kind=angel&page=1")) == 2
+    assert any("GROUP BY" in query["sql"] for query in queries.captured_queries)
