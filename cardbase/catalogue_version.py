@@ -18,7 +18,9 @@ SQLite's schema editor remakes a table for most column changes, dropping its tri
 
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TypeVar
 
 from django.apps import apps as global_apps
@@ -118,8 +120,34 @@ def install_triggers_after_migrate(sender, using: str = DEFAULT_DB_ALIAS, **kwar
         bump_version(using)
 
 
+# The version as first read in the read-only request under way: each cache of one page asks for
+# it (the page's own, the facets' counts, the syntax page's), and one read serves them all.
+_held: ContextVar[dict | None] = ContextVar("catalogue_version_held", default=None)
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Read the catalogue's version at most once inside the block (a GET or HEAD request)."""
+    token = _held.set({})
+    try:
+        yield
+    finally:
+        _held.reset(token)
+
+
 def current_version() -> str | None:
     """Return the catalogue's version token; None when it cannot be told (then cache nothing)."""
+    memo = _held.get()
+    if memo is not None and "token" in memo:
+        return memo["token"]
+    token = _read_version()
+    if memo is not None:
+        memo["token"] = token
+    return token
+
+
+def _read_version() -> str | None:
+    """Read the catalogue's version token from the database."""
     from cardbase.models import CatalogueVersion
 
     # Read where the catalogue is read (the replica, when there is one), and by a bare cursor:
