@@ -144,8 +144,9 @@ class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
         if stored is None:
             return False
         if self.attribute.type == "bool":
-            # JSON's true reads 'true' on PostgreSQL, 1 on SQLite (see AttributeIs).
-            return stored in (("true", 1) if choice == "true" else ("false", 0))
+            # JSON's true reads 'true' on PostgreSQL, 1 on SQLite (see AttributeIs), '1' in the
+            # facet values' text.
+            return stored in (("true", 1, "1") if choice == "true" else ("false", 0, "0"))
         if self.attribute.multi:
             # The list's JSON text holds the quoted id, ignoring case (attributes._any_of).
             return f'"{choice}"'.upper() in str(stored).upper()

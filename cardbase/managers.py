@@ -4,8 +4,9 @@ from django.db import models
 
 from cardbase.attributes import attribute_q
 
-# The card's long columns, which no list shows: reading them costs more than the rest of a row.
-LONG_FIELDS = ("text", "notes", "search_text")
+# The card's columns no list shows: the long ones cost more to read than the rest of a row, and
+# the facet values are for the facets' counts alone.
+UNLISTED_FIELDS = ("text", "notes", "search_text", "facet_values")
 
 
 class CardQuerySet(models.QuerySet):
@@ -33,7 +34,7 @@ class CardQuerySet(models.QuerySet):
     def for_grid(self) -> "CardQuerySet":
         """Fetch what a catalogue tile or table row shows, and no more, in a constant number
         of queries: the long texts (card text, notes, folded search text) stay in the table."""
-        return self.for_listing().defer(*LONG_FIELDS)
+        return self.for_listing().defer(*UNLISTED_FIELDS)
 
     def matching_query(self, node) -> "CardQuerySet":
         """Keep the cards a parsed search query (a cardsearch node) describes."""

@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from cardbase.attributes import card_indexes
+from cardbase.attributes import FacetValues, card_indexes, facet_keys
 from cardbase.language import page_lang
 from cardbase.managers import CardQuerySet
 from rules.core import card_key
@@ -16,6 +16,10 @@ from rules.core.schema import UNLIMITED
 # Every attribute a catalogue filters on gets an index with the name (a game that adds one
 # needs a migration: `makemigrations --check` says so).
 CARD_INDEXES = card_indexes(rules.all_games())
+# The attributes Card.facet_values holds, every game's. A game that adds one changes the column's
+# expression: Django cannot alter a generated column, so its migration removes the field and adds
+# it again.
+FACET_KEYS = facet_keys(rules.all_games())
 
 
 class Game(models.Model):
@@ -79,6 +83,11 @@ class Card(models.Model):
     # Folded copies (lower case, no diacritics) so "swietnisko" finds "ŚWIĘTNISKO" on any database.
     search_name = models.CharField(max_length=120, editable=False, db_index=True)
     search_text = models.TextField(editable=False, blank=True)
+    # Kept by the database from `attributes`, whoever writes the card: what the facets' counts
+    # group (cardbase.selectors._value_counts), read from the `card_facets` index alone.
+    facet_values = models.GeneratedField(
+        expression=FacetValues(FACET_KEYS), output_field=models.TextField(), db_persist=True
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -93,7 +102,12 @@ class Card(models.Model):
         ]
         # Search indexes (cardbase/search.py, docs/search.md): the facets' keys with the name, so
         # a facet's first page in name order comes straight off an index.
-        indexes = CARD_INDEXES
+        indexes = [
+            *CARD_INDEXES,
+            # The facets' counts group by kind and facet values, reading this index alone: in
+            # its order, no sort; the game last, for a count within one game.
+            models.Index(fields=["kind", "facet_values", "game"], name="card_facets"),
+        ]
 
     def __str__(self) -> str:
         return self.name

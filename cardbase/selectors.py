@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 
 import rules
 from cardbase import search
-from cardbase.attributes import AttributeValue
+from cardbase.attributes import AttributeValue, split_facet_values
 from cardbase.catalogue_version import remembered
 from cardbase.filters import UNKNOWN, CardFilter, catalogue_attributes, is_ranked
 from cardbase.language import page_lang
-from cardbase.models import Card, Game, Printing
+from cardbase.models import FACET_KEYS, Card, Game, Printing
 from rules.core.schema import Attribute
 
 PAGE_SIZES = (24, 48, 96)
@@ -276,6 +276,42 @@ def _grouped_rows(groups: QuerySet) -> list[dict]:
     return remembered("facet-groups", sql, repr(sql_params), compute=lambda: list(groups))
 
 
+def _facet_groups(queryset: QuerySet, filters_by_name: dict) -> list[dict]:
+    """Return the cards of `queryset` grouped by kind and facet values: each group's kind, its
+    value of each facet named (None when unknown) and its number of cards.
+
+    The groups come from the `card_facets` index (kind, facet values, game) when no other
+    filter reads the card's row, never from every card's JSON; should a value hold the
+    separator, the groups are read from the attributes themselves.
+    """
+    grouped = queryset.order_by().select_related(None).prefetch_related(None)
+    groups = []
+    # COUNT(*), not of the id: the index holds no id on PostgreSQL, which would read the rows.
+    counted = grouped.values("kind", "facet_values").annotate(cards=Count("*"))
+    for row in _grouped_rows(counted):
+        values = split_facet_values(row["facet_values"], FACET_KEYS)
+        if values is None:
+            return _attribute_groups(grouped, filters_by_name)
+        groups.append({**values, "kind": row["kind"], "cards": row["cards"]})
+    return groups
+
+
+def _attribute_groups(queryset: QuerySet, filters_by_name: dict) -> list[dict]:
+    """Return `_facet_groups`'s groups read from every card's attributes."""
+    aliases = {f"v{n}": name for n, name in enumerate(filters_by_name)}
+    groups = queryset.values(
+        "kind",
+        **{
+            alias: AttributeValue(filters_by_name[name].attribute.id)
+            for alias, name in aliases.items()
+        },
+    ).annotate(cards=Count("pk"))
+    return [
+        {aliases.get(column, column): value for column, value in row.items()}
+        for row in _grouped_rows(groups)
+    ]
+
+
 def _value_counts(
     filterset: CardFilter,
     queryset: QuerySet,
@@ -288,33 +324,19 @@ def _value_counts(
     value keeps.
 
     The query groups the cards by their kind and their values of the facets, so it reads each
-    value once per card; a condition per facet value (180 of them across every game) would
-    read the card's JSON once per value, and a query per chosen facet would read every card
-    again. A group counts for a facet when every other facet's choice keeps it; each value's
-    count sums those groups its filter keeps (`holds`, which keeps what the filter's SQL does).
+    card once; a condition per facet value (180 of them across every game) would read the
+    card's JSON once per value, and a query per chosen facet would read every card again. A
+    group counts for a facet when every other facet's choice keeps it; each value's count sums
+    those groups its filter keeps (`holds`, which keeps what the filter's SQL does).
     """
     filters_by_name = {name: filterset.filters[name] for name in names if name != "kind"}
-    keys = dict(zip(filters_by_name, (f"v{n}" for n in range(len(filters_by_name))), strict=True))
-    groups = (
-        queryset.order_by()
-        .select_related(None)
-        .prefetch_related(None)
-        .values(
-            "kind",
-            **{
-                key: AttributeValue(filters_by_name[name].attribute.id)
-                for name, key in keys.items()
-            },
-        )
-        .annotate(cards=Count("pk"))
-    )
-    groups = _grouped_rows(groups)
+    groups = _facet_groups(queryset, filters_by_name)
 
     def keeps(name: str, group: dict, values: list[str]) -> bool:
         if name == "kind":
             return group["kind"] in values
         facet_filter = filters_by_name[name]
-        stored = group[keys[name]]
+        stored = group[name]
         return any(facet_filter.holds(v, kind=group["kind"], stored=stored) for v in values)
 
     # (kind, stored value) -> cards, per facet: far fewer than the groups.
@@ -328,7 +350,7 @@ def _value_counts(
         if not refused:
             matched += group["cards"]
         for name in counted:
-            stored = group[keys[name]] if name in keys else None
+            stored = group[name] if name in filters_by_name else None
             tallies[name][group["kind"], stored] += group["cards"]
     counts: dict[str, dict[str, int]] = {}
     for name in names:

@@ -1,0 +1,67 @@
+"""The card's facet values: kept by the database from its attributes, however they are written."""
+
+import pytest
+
+from cardbase.attributes import FACET_SEPARATOR, split_facet_values
+from cardbase.models import FACET_KEYS, Card
+from tests.dark_eden_factories import LeaderFactory
+from tests.factories import AngelFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def stored_values(card: Card) -> dict:
+    """Return the facet values the database holds for `card`, read back from its row."""
+    text = Card.objects.values_list("facet_values", flat=True).get(pk=card.pk)
+    values = split_facet_values(text, FACET_KEYS)
+    assert values is not None, text
+    return values
+
+
+def test_a_saved_card_holds_its_facet_attributes_and_unknown_for_the_rest():
+    angel = AngelFactory(faction="fallen", order="powers", color="gold")
+    values = stored_values(angel)
+    assert values["faction"] == "fallen"
+    assert values["order"] == "powers"
+    assert values["color"] == "gold"
+    assert values["choir"] == "II"  # derived from the order (the rulebook's table)
+    assert values["sex"] is None  # never given: unknown, not guessed
+    assert values["tactics"] is None  # another game's facet
+    # The level is a range, not a checkbox facet: the facet values leave it out.
+    assert "level" not in values
+
+
+def test_an_update_or_a_bulk_insert_changes_the_facet_values_too():
+    angel = AngelFactory(faction="lord")
+    Card.objects.filter(pk=angel.pk).update(attributes={"faction": "fallen", "order": "angels"})
+    assert stored_values(angel)["faction"] == "fallen"
+    assert stored_values(angel)["order"] == "angels"
+
+    game = angel.game
+    (inserted,) = Card.objects.bulk_create(
+        [Card(game=game, slug="wstawiony", kind="angel", name="Wstawiony", attributes={})]
+    )
+    assert set(stored_values(inserted).values()) == {None}
+
+
+def test_a_list_value_is_kept_as_the_database_reads_it():
+    leader = LeaderFactory(tactics=["air", "sea"])
+    assert '"air"' in stored_values(leader)["tactics"]
+    assert '"sea"' in stored_values(leader)["tactics"]
+
+
+def test_an_empty_text_is_known_and_told_from_an_unknown_value():
+    card = AngelFactory()
+    # The factory drops empty values; write one as an import of raw data could.
+    Card.objects.filter(pk=card.pk).update(attributes={"faction": ""})
+    values = stored_values(card)
+    assert values["faction"] == ""
+    assert values["order"] is None
+
+
+def test_a_text_without_one_value_per_key_is_not_split():
+    assert split_facet_values(FACET_SEPARATOR.join(["=a", ""]), ("one", "two")) == {
+        "one": "a",
+        "two": None,
+    }
+    assert split_facet_values(FACET_SEPARATOR.join(["=a", "=b", ""]), ("one", "two")) is None
