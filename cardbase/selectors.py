@@ -1,7 +1,7 @@
 """Reads from the catalogue, shaped for the pages and the API."""
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -210,10 +210,19 @@ def facets_of(
 
 
 def counted_facets(
-    *, filterset: CardFilter, params: QueryDict, counted: bool = True
+    *,
+    filterset: CardFilter,
+    params: QueryDict,
+    counted: bool = True,
+    within: Mapping[str, Sequence[str]] | None = None,
 ) -> tuple[tuple[Facet, ...], int | None]:
     """Return the facets (see `facets_of`) and the number of cards the filterset keeps, when
-    the facets' counts told it (None otherwise)."""
+    the facets' counts told it (None otherwise).
+
+    `within` keeps, besides the filterset's filters, only the cards whose value of each facet
+    named is one of those given, or unknown (a deck's options: see decks.selectors); applied to
+    the groups, so the count reads the same index as the game's own catalogue.
+    """
     game = filterset.searched_game()
     names, _ranges = facet_names(game)
     kinds = {kind.id for kind in rules.get_game(game).schema.kinds} if game else None
@@ -242,7 +251,9 @@ def counted_facets(
             else filterset  # its cards, and whatever its filters looked up, are the same
         )
         if others.is_valid():
-            counts, matched = _value_counts(filterset, others.qs, names, choices, chosen)
+            counts, matched = _value_counts(
+                filterset, others.qs, names, choices, chosen, within or {}
+            )
     facets = tuple(
         Facet(
             name=name,
@@ -262,8 +273,9 @@ def counted_facets(
     return facets, matched
 
 
-def _grouped_rows(groups: QuerySet) -> list[dict]:
-    """Return the rows of a grouped count query, read once per catalogue version.
+def _grouped_rows(groups: QuerySet, shaped: Callable[[list[dict]], Any] = list) -> Any:
+    """Return the rows of a grouped count query as `shaped` gives them, worked out once per
+    catalogue version.
 
     Keyed by the query's own SQL and parameters, so two searches share rows only when they
     ask the same; the signed-in reader and the builder, whom no page cache serves, and every
@@ -272,8 +284,8 @@ def _grouped_rows(groups: QuerySet) -> list[dict]:
     try:
         sql, sql_params = groups.query.sql_with_params()
     except EmptyResultSet:  # a condition no card can meet: Django asks nothing
-        return []
-    return remembered("facet-groups", sql, repr(sql_params), compute=lambda: list(groups))
+        return shaped([])
+    return remembered("facet-groups", sql, repr(sql_params), compute=lambda: shaped(list(groups)))
 
 
 def _facet_groups(queryset: QuerySet, filters_by_name: dict) -> list[dict]:
@@ -285,13 +297,20 @@ def _facet_groups(queryset: QuerySet, filters_by_name: dict) -> list[dict]:
     separator, the groups are read from the attributes themselves.
     """
     grouped = queryset.order_by().select_related(None).prefetch_related(None)
-    groups = []
     # COUNT(*), not of the id: the index holds no id on PostgreSQL, which would read the rows.
     counted = grouped.values("kind", "facet_values").annotate(cards=Count("*"))
-    for row in _grouped_rows(counted):
+    groups = _grouped_rows(counted, _split_groups)
+    return groups if groups is not None else _attribute_groups(grouped, filters_by_name)
+
+
+def _split_groups(rows: list[dict]) -> list[dict] | None:
+    """Return the groups of rows of kind and facet values with each value by its key; None
+    when a row's values cannot be told apart."""
+    groups = []
+    for row in rows:
         values = split_facet_values(row["facet_values"], FACET_KEYS)
         if values is None:
-            return _attribute_groups(grouped, filters_by_name)
+            return None
         groups.append({**values, "kind": row["kind"], "cards": row["cards"]})
     return groups
 
@@ -318,6 +337,7 @@ def _value_counts(
     names: list[str],
     choices: dict[str, list[tuple[str, str]]],
     chosen: dict[str, list[str]],
+    within: Mapping[str, Sequence[str]],
 ) -> tuple[dict[str, dict[str, int]], int]:
     """Count, in one query, the cards of `queryset` having each value of each facet named, with
     the other facets' `chosen` values; return the counts and the number of cards every chosen
@@ -327,10 +347,22 @@ def _value_counts(
     card once; a condition per facet value (180 of them across every game) would read the
     card's JSON once per value, and a query per chosen facet would read every card again. A
     group counts for a facet when every other facet's choice keeps it; each value's count sums
-    those groups its filter keeps (`holds`, which keeps what the filter's SQL does).
+    those groups its filter keeps (`holds`, which keeps what the filter's SQL does). A group
+    outside `within` counts for no facet.
     """
     filters_by_name = {name: filterset.filters[name] for name in names if name != "kind"}
-    groups = _facet_groups(queryset, filters_by_name)
+    read = filters_by_name | {name: filterset.filters[name] for name in within}
+    groups = _facet_groups(queryset, read)
+
+    def fits(group: dict) -> bool:
+        return all(
+            group[name] is None
+            or any(
+                filterset.filters[name].holds(v, kind=group["kind"], stored=group[name])
+                for v in values
+            )
+            for name, values in within.items()
+        )
 
     def keeps(name: str, group: dict, values: list[str]) -> bool:
         if name == "kind":
@@ -343,6 +375,8 @@ def _value_counts(
     tallies: dict[str, Counter] = {name: Counter() for name in names}
     matched = 0
     for group in groups:
+        if within and not fits(group):
+            continue
         refused = [name for name, values in chosen.items() if not keeps(name, group, values)]
         if len(refused) > 1:
             continue  # counted by no facet: two choices refuse the group

@@ -17,7 +17,7 @@ from cardbase.attributes import attribute_q, missing_q
 from cardbase.catalogue_version import current_version
 from cardbase.filters import CardFilter
 from cardbase.language import page_lang
-from cardbase.models import Card
+from cardbase.models import FACET_KEYS, Card
 from cardbase.models import Game as CatalogueGame
 from cardbase.search import QueryFeedback, query_feedback
 from cardbase.selectors import Facet, counted_facets, suggestion
@@ -532,14 +532,11 @@ class BuilderSearch:
     suggestion: QueryDict | None = None  # the params of a corrected query ("did you mean")
 
 
-def fitting_options_q(deck: Deck, *, prefix: str = "") -> Q:
-    """Keep the cards that fit the deck's options: the chosen value, one that is no choice, unknown.
-
-    For Aniołowie's faction: the deck's own faction, both factions', unknown ones, and humans,
-    which have no faction. `prefix` reaches the card through a relation ("card__").
-    """
+def fitting_options(deck: Deck) -> dict[str, list[str]]:
+    """Return, by card attribute, the values that fit the deck's options: the chosen value and
+    those that are no choice (unknown fits too: see `fitting_options_q`)."""
     game = deck.game_rules
-    fits = Q()
+    fitting: dict[str, list[str]] = {}
     for option in game.options:
         attribute = game.schema.attribute(option.card_attribute or "")
         if attribute is None or option.id not in deck.options:
@@ -547,6 +544,22 @@ def fitting_options_q(deck: Deck, *, prefix: str = "") -> Q:
         choices = {value.id for value in option.values}
         unchosen = [value.id for value in attribute.values if value.id not in choices]
         wanted = [deck.options[option.id], *unchosen]
+        if attribute.id in fitting:  # two options on one attribute: both must fit
+            wanted = [value for value in wanted if value in fitting[attribute.id]]
+        fitting[attribute.id] = wanted
+    return fitting
+
+
+def fitting_options_q(deck: Deck, *, prefix: str = "") -> Q:
+    """Keep the cards that fit the deck's options: the chosen value, one that is no choice, unknown.
+
+    For Aniołowie's faction: the deck's own faction, both factions', unknown ones, and humans,
+    which have no faction. `prefix` reaches the card through a relation ("card__").
+    """
+    schema = deck.game_rules.schema
+    fits = Q()
+    for attribute_id, wanted in fitting_options(deck).items():
+        attribute = schema.attribute(attribute_id)
         fits &= attribute_q(attribute, wanted, "in", prefix=prefix) | missing_q(
             attribute, prefix=prefix
         )
@@ -559,14 +572,21 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
     Cards of unknown faction stay in: most of the catalogue's factions are unknown, and the
     rules report such a card as unverified rather than wrong.
     """
-    base = Card.objects.of_game(deck.game.slug).for_listing()
+    game_cards = Card.objects.of_game(deck.game.slug).for_listing()
     all_cards = params.get("all_cards") == "1"
-    if not all_cards:
-        base = base.filter(fitting_options_q(deck))
+    fitting = {} if all_cards else fitting_options(deck)
+    base = game_cards.filter(fitting_options_q(deck)) if fitting else game_cards
     filterset = CardFilter(params, queryset=base, game=deck.game.slug)
     queryset = filterset.qs if filterset.is_valid() else Card.objects.none()
+    # The options' values are facets' (Aniołowie's faction): the counts keep the fitting cards
+    # from the game's own groups, which every builder of the game and its catalogue share.
+    counting = filterset
+    if fitting and set(fitting) <= set(FACET_KEYS):
+        counting = CardFilter(params, queryset=game_cards, game=deck.game.slug)
+    else:
+        fitting = {}
     facets, matched = counted_facets(
-        filterset=filterset, params=params, counted=filterset.is_valid()
+        filterset=counting, params=params, counted=filterset.is_valid(), within=fitting
     )
     paginator = Paginator(queryset, BUILDER_PAGE_SIZE)
     if matched is not None:

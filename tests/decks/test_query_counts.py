@@ -47,7 +47,8 @@ PAGES = {
     "builder search": (
         "owner",
         lambda w: reverse("deck-edit", args=[w.deck.pk]) + "?q=a",
-        8 + MIRROR_CHECK,
+        # The query is built twice: for the fitting cards shown, for the game's cards counted.
+        8 + 2 * MIRROR_CHECK,
     ),
     "hand": ("anonymous", lambda w: reverse("deck-hand", args=[w.deck.pk]) + "?seed=7", 3),
     "stats": ("anonymous", lambda w: reverse("deck-stats", args=[w.deck.pk]), 2),
