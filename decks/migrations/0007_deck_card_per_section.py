@@ -19,8 +19,12 @@ def _home(slug, kind):
 
 def merge_sections(apps, schema_editor):
     DeckCard = apps.get_model("decks", "DeckCard")
-    rows = DeckCard.objects.select_related("card", "deck__game").order_by(
-        "deck_id", "card_id", "pk"
+    # Only the columns read: a later migration of the catalogue, not undone yet, may have
+    # columns the historical card model lacks, or the other way round.
+    rows = (
+        DeckCard.objects.select_related("card", "deck__game")
+        .only("deck_id", "card_id", "section", "count", "card__kind", "deck__game__slug")
+        .order_by("deck_id", "card_id", "pk")
     )
     by_card = {}
     for row in rows.iterator():

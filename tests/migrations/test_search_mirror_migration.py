@@ -25,7 +25,8 @@ EXPECTED = {
 def found(query: str) -> list[str]:
     result = search_cards(query=query)
     assert result.error is None, result.error
-    return sorted(card.name for card in result.queryset)
+    # Names alone: the model is today's, the table as it was (no facet values yet).
+    return sorted(result.queryset.values_list("name", flat=True))
 
 
 def answers() -> dict[str, list[str]]:
