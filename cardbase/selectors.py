@@ -503,6 +503,19 @@ def card_facts(card: Card) -> list[Fact]:
     ]
 
 
+def leading_values(card: Card, count: int = 2) -> list:
+    """Return the known values of the first `count` choices the card's kind carries (a tile's
+    line), as `card_facts` shows them, without working out the rest."""
+    lang = page_lang()
+    chosen = [
+        attribute
+        for attribute in card.schema.attributes_of(card.kind)
+        if attribute.facet and attribute.type == "choice" and not attribute.derived
+    ][:count]
+    values = (_labelled_value(card, attribute, lang) for attribute in chosen)
+    return [value for value in values if value is not None]
+
+
 def _labelled_value(card: Card, attribute: Attribute, lang: str):
     """Return a value shown after its label: an attribute named per card shows its plain value
     ("Krąg: II"), since the way it reads alone repeats the label ("Krąg II")."""

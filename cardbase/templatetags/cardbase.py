@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
-from cardbase.selectors import card_facts, primary_printing, source_labels
+from cardbase.selectors import card_facts, leading_values, primary_printing, source_labels
 
 register = template.Library()
 
@@ -51,12 +51,7 @@ def field_labels(names, card) -> str:
 @register.filter
 def card_meta(card) -> str:
     """Return a tile's line: the kind, then the known values of its kind's first two choices."""
-    facets = [
-        f
-        for f, a in zip(card_facts(card), card.schema.attributes_of(card.kind), strict=True)
-        if a.facet and a.type == "choice" and not a.derived
-    ][:2]
-    return " · ".join([card.kind_label(), *(str(f.value) for f in facets if f.value is not None)])
+    return " · ".join([card.kind_label(), *map(str, leading_values(card))])
 
 
 @register.simple_tag
