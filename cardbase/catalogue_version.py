@@ -146,6 +146,14 @@ def current_version() -> str | None:
     return token
 
 
+def hold_version(token: str | None) -> None:
+    """Hold `token`, read with other data, as the version for the rest of a read-only request."""
+    # Outside one (no memo) each read sees the latest write: nothing is held.
+    memo = _held.get()
+    if memo is not None:
+        memo["token"] = token
+
+
 def _read_version() -> str | None:
     """Read the catalogue's version token from the database."""
     from cardbase.models import CatalogueVersion

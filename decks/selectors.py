@@ -7,6 +7,7 @@ from uuid import UUID
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
+from django.db import connections, router
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.http import QueryDict
 from django.utils.text import capfirst
@@ -14,10 +15,10 @@ from django.utils.translation import gettext as _
 
 import rules
 from cardbase.attributes import attribute_q, missing_q
-from cardbase.catalogue_version import current_version
+from cardbase.catalogue_version import VERSION_TABLE, current_version, hold_version
 from cardbase.filters import CardFilter
 from cardbase.language import page_lang
-from cardbase.models import FACET_KEYS, Card
+from cardbase.models import FACET_KEYS, Card, CatalogueVersion
 from cardbase.models import Game as CatalogueGame
 from cardbase.search import QueryFeedback, query_feedback
 from cardbase.selectors import Facet, counted_facets, suggestion
@@ -741,34 +742,54 @@ def latest_change(*, deck: Deck, user: User | AnonymousUser) -> HistoryEntry | N
     return _history_entries(deck.game_rules, versions[:1], versions[1], page_lang())[0]
 
 
+# A shared deck's row with what its page shows of its owner and of its original; by a bare
+# cursor, as the catalogue's version is read: every cached hit runs it, and compiling the ORM's
+# query would be much of what a hit costs.
+_DECK_PAGE_ROW = f"""
+    SELECT deck.version, deck.updated, deck.visibility, player.username, deck.copied_from_id,
+        original.visibility, original.name, deck.like_count{{catalogue}}
+    FROM {Deck._meta.db_table} deck
+    JOIN {Deck.owner.field.related_model._meta.db_table} player ON player.id = deck.owner_id
+    LEFT JOIN {Deck._meta.db_table} original ON original.id = deck.copied_from_id
+    WHERE deck.id = %s AND deck.visibility <> %s
+"""
+DECK_PAGE_ROW_SQL = _DECK_PAGE_ROW.format(catalogue="")
+# The same with the catalogue's version, for when both are read from one database.
+DECK_PAGE_ROW_AND_CATALOGUE_SQL = _DECK_PAGE_ROW.format(
+    catalogue=f", (SELECT token FROM {VERSION_TABLE} ORDER BY id LIMIT 1)"
+)
+
+
 def deck_page_version(deck_id: UUID | str) -> str | None:
     """Return what a shared deck's page shows anyone, as one value; None for a private or no deck.
 
-    One query: the deck's version (every save moves it, and `updated`), its visibility, its
-    owner's name, the original it was copied from (shown while public), its likes; and the
-    catalogue's version, for the cards' names and facts and the verdict kept in step with them.
+    The deck's version (every save moves it, and `updated`), its visibility, its owner's name,
+    the original it was copied from (shown while public), its likes; and the catalogue's
+    version, for the cards' names and facts and the verdict kept in step with them. One query
+    when the catalogue is read from the decks' database; with a replica, one on each.
     """
     try:
         pk = _parse_id(deck_id)
     except Deck.DoesNotExist:
         return None
-    catalogue = current_version()
-    row = (
-        Deck.objects.filter(pk=pk)
-        .exclude(visibility=Visibility.PRIVATE)
-        .values_list(
-            "version",
-            "updated",
-            "visibility",
-            "owner__username",
-            "copied_from_id",
-            "copied_from__visibility",
-            "copied_from__name",
-            "like_count",
+    alias = router.db_for_read(Deck)
+    together = alias == router.db_for_read(CatalogueVersion)
+    connection = connections[alias]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            DECK_PAGE_ROW_AND_CATALOGUE_SQL if together else DECK_PAGE_ROW_SQL,
+            [Deck._meta.pk.get_db_prep_value(pk, connection), Visibility.PRIVATE.value],
         )
-        .first()
-    )
-    if row is None or catalogue is None:
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    if together:
+        *row, catalogue = row
+        # The rest of the request (the page's render) reads the version without a query.
+        hold_version(catalogue)
+    else:
+        catalogue = current_version()
+    if catalogue is None:
         return None
     return ":".join([catalogue, *map(str, row)])
 

@@ -3,6 +3,7 @@
 import pytest
 from django.conf import settings
 from django.db import connections
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import AngelFactory, DeckFactory, UserFactory
@@ -54,3 +55,20 @@ def test_a_players_own_decks_and_saves_use_the_primary(client):
     assert "UPDATE" in tables_read(primary.captured_queries)
     assert '"decks_deck"' not in tables_read(replica.captured_queries)
     assert "UPDATE" not in tables_read(replica.captured_queries)
+
+
+def test_a_cached_deck_page_reads_the_deck_on_the_primary_and_the_catalogue_on_the_replica():
+    deck = DeckFactory(name="Talia na widoku", visibility="public")
+    url = deck.get_absolute_url()
+    assert Client().get(url).status_code == 200  # rendered and stored
+    with (
+        CaptureQueriesContext(connections["replica"]) as replica,
+        CaptureQueriesContext(connections["default"]) as primary,
+    ):
+        response = Client().get(url)
+    assert response.status_code == 200 and "Talia na widoku" in response.content.decode()
+    # Two databases, so two queries: the deck's row and the catalogue's version apart.
+    (deck_row,) = primary.captured_queries
+    (catalogue,) = replica.captured_queries
+    assert "decks_deck" in deck_row["sql"] and "cardbase_catalogueversion" not in deck_row["sql"]
+    assert "cardbase_catalogueversion" in catalogue["sql"]

@@ -3,6 +3,7 @@
 import pytest
 from django.test import Client
 
+from cardbase.catalogue_version import current_version, held
 from decks import selectors, services
 from tests.factories import AngelFactory
 
@@ -33,8 +34,31 @@ def body(response) -> str:
 def test_a_second_anonymous_visit_is_served_from_the_cache(deck, django_assert_num_queries):
     url = deck.get_absolute_url()
     body(Client().get(url))
-    with django_assert_num_queries(2):  # the catalogue's version and the deck's
+    with django_assert_num_queries(1):  # the deck's row and the catalogue's version at once
         assert "Talia do pamięci" in body(Client().get(url))
+
+
+def test_a_cached_hit_is_one_query_and_an_edit_still_renders_anew(
+    deck, stranger, django_assert_num_queries
+):
+    url = deck.get_absolute_url()
+    assert 'data-likes="0"' in body(Client().get(url))
+    with django_assert_num_queries(1) as hit:
+        assert 'data-likes="0"' in body(Client().get(url))
+    (query,) = hit.captured_queries
+    assert "decks_deck" in query["sql"]
+    assert "cardbase_catalogueversion" in query["sql"]
+    services.deck_like(deck=deck, user=stranger)
+    assert 'data-likes="1"' in body(Client().get(url))
+    deck.refresh_from_db()
+    services.deck_update(deck=deck, expected_version=deck.version, name="Talia po zmianie")
+    page = body(Client().get(url))
+    assert "Talia po zmianie" in page
+    assert 'data-likes="1"' in page
+    with django_assert_num_queries(1):  # and that page is the one cached now
+        again = body(Client().get(url))
+    assert "Talia po zmianie" in again
+    assert 'data-likes="1"' in again
 
 
 def test_a_save_shows_at_once(deck):
@@ -73,7 +97,7 @@ def test_an_unlisted_deck_is_cached_under_its_own_address(owner, card, django_as
     )
     url = deck.get_absolute_url()
     body(Client().get(url))
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         assert "Przez link" in body(Client().get(url))
 
 
@@ -117,6 +141,15 @@ def test_the_page_version_is_none_for_private_and_missing_decks(owner):
     assert selectors.deck_page_version(private.pk) is None
     assert selectors.deck_page_version("not-a-uuid") is None
     assert selectors.deck_page_version("0b7e7dc6-4a39-4a4e-9d5c-5d1f0a0b0c0d") is None
+
+
+def test_the_page_version_holds_the_catalogue_version_for_the_request(
+    deck, django_assert_num_queries
+):
+    with held(), django_assert_num_queries(1):
+        version = selectors.deck_page_version(deck.pk)
+        assert current_version() == version.split(":")[0]
+    assert current_version() == version.split(":")[0]
 
 
 def test_the_page_version_moves_with_what_the_page_shows(deck, stranger, card):

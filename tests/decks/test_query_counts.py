@@ -40,9 +40,9 @@ PAGES = {
     "most liked": ("anonymous", lambda w: reverse("deck-list") + "?sort=liked", 3),
     "filtered list": ("anonymous", lambda w: reverse("deck-list") + "?faction=fallen&card=a", 3),
     "my decks": ("owner", lambda w: reverse("my-decks"), 4),
-    # Two of them for the page cache's key: the catalogue's version and the deck's row.
-    "deck page": ("anonymous", lambda w: w.deck.get_absolute_url(), 6),
-    "deck page, owner": ("owner", lambda w: w.deck.get_absolute_url(), 9),
+    # One of them for the page cache's key: the deck's row and the catalogue's version at once.
+    "deck page": ("anonymous", lambda w: w.deck.get_absolute_url(), 5),
+    "deck page, owner": ("owner", lambda w: w.deck.get_absolute_url(), 8),
     "builder": ("owner", lambda w: reverse("deck-edit", args=[w.deck.pk]), 8),
     "builder search": (
         "owner",
