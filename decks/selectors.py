@@ -573,7 +573,8 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
     Cards of unknown faction stay in: most of the catalogue's factions are unknown, and the
     rules report such a card as unverified rather than wrong.
     """
-    game_cards = Card.objects.of_game(deck.game.slug).for_listing()
+    # By the game's id, not its slug: a join to the games keeps the count off the facet index.
+    game_cards = Card.objects.filter(game_id=deck.game_id).for_listing()
     all_cards = params.get("all_cards") == "1"
     fitting = {} if all_cards else fitting_options(deck)
     base = game_cards.filter(fitting_options_q(deck)) if fitting else game_cards
