@@ -573,8 +573,7 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
     Cards of unknown faction stay in: most of the catalogue's factions are unknown, and the
     rules report such a card as unverified rather than wrong.
     """
-    # By the game's id, not its slug: a join to the games keeps the count off the facet index.
-    game_cards = Card.objects.filter(game_id=deck.game_id).for_listing()
+    game_cards = Card.objects.of_game(deck.game.slug).for_listing()
     all_cards = params.get("all_cards") == "1"
     fitting = {} if all_cards else fitting_options(deck)
     base = game_cards.filter(fitting_options_q(deck)) if fitting else game_cards
@@ -584,7 +583,11 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
     # from the game's own groups, which every builder of the game and its catalogue share.
     counting = filterset
     if fitting and set(fitting) <= set(FACET_KEYS):
-        counting = CardFilter(params, queryset=game_cards, game=deck.game.slug)
+        # By the game's id: a join to the games would keep PostgreSQL's count off the facet
+        # index. (The page's cards keep the join: SQLite then walks the name's index and stops
+        # at the page's end, where a game id makes it sort every card of the game first.)
+        game_ids = Card.objects.filter(game_id=deck.game_id)
+        counting = CardFilter(params, queryset=game_ids, game=deck.game.slug)
     else:
         fitting = {}
     facets, matched = counted_facets(
