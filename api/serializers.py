@@ -1,6 +1,5 @@
 """The API's representations: catalogue reads, the rules contract and decks."""
 
-from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -168,9 +167,7 @@ class CardSerializer(serializers.ModelSerializer):
         return self.get_face_url(card)
 
     def get_face_url(self, card: Card) -> str:
-        return _absolute(
-            self.context, reverse("card-face", kwargs={"game": card.game.slug, "slug": card.slug})
-        )
+        return _absolute(self.context, card.get_face_url())
 
     def get_page_url(self, card: Card) -> str:
         return _absolute(self.context, card.get_absolute_url())

@@ -48,6 +48,8 @@ END
 $$
 """
 SQLITE_NEW_TOKEN = "lower(hex(randomblob(16)))"
+# The token, as every read asks for it (alone, or as a subquery beside a deck's row).
+VERSION_SQL = f"SELECT token FROM {VERSION_TABLE} ORDER BY id LIMIT 1"
 
 
 def trigger_name(table: str, event: str = "") -> str:
@@ -163,7 +165,7 @@ def _read_version() -> str | None:
     alias = router.db_for_read(CatalogueVersion)
     try:
         with connections[alias].cursor() as cursor:
-            cursor.execute(f"SELECT token FROM {VERSION_TABLE} ORDER BY id LIMIT 1")
+            cursor.execute(VERSION_SQL)
             row = cursor.fetchone()
     except DatabaseError:
         return None

@@ -137,6 +137,10 @@ class Card(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("card-detail", kwargs={"game": self.game.slug, "slug": self.slug})
 
+    def get_face_url(self) -> str:
+        """Return the address of the card's generated face (its picture without a scan)."""
+        return reverse("card-face", kwargs={"game": self.game.slug, "slug": self.slug})
+
     def clean(self) -> None:
         """Check the kind and attributes against the game's schema; name every fault."""
         super().clean()

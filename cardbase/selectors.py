@@ -354,22 +354,17 @@ def _value_counts(
     read = filters_by_name | {name: filterset.filters[name] for name in within}
     groups = _facet_groups(queryset, read)
 
-    def fits(group: dict) -> bool:
-        return all(
-            group[name] is None
-            or any(
-                filterset.filters[name].holds(v, kind=group["kind"], stored=group[name])
-                for v in values
-            )
-            for name, values in within.items()
-        )
-
-    def keeps(name: str, group: dict, values: list[str]) -> bool:
+    def keeps(name: str, group: dict, values: Sequence[str]) -> bool:
         if name == "kind":
             return group["kind"] in values
-        facet_filter = filters_by_name[name]
         stored = group[name]
-        return any(facet_filter.holds(v, kind=group["kind"], stored=stored) for v in values)
+        return any(read[name].holds(v, kind=group["kind"], stored=stored) for v in values)
+
+    def fits(group: dict) -> bool:
+        # An unknown value fits whatever the kind, as the options' SQL (missing_q) has it.
+        return all(
+            group[name] is None or keeps(name, group, values) for name, values in within.items()
+        )
 
     # (kind, stored value) -> cards, per facet: far fewer than the groups.
     tallies: dict[str, Counter] = {name: Counter() for name in names}

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from cardbase.attributes import attribute_q, missing_q
-from cardbase.catalogue_version import VERSION_TABLE, current_version, hold_version
+from cardbase.catalogue_version import VERSION_SQL, current_version, hold_version
 from cardbase.filters import CardFilter
 from cardbase.language import page_lang
 from cardbase.models import FACET_KEYS, Card, CatalogueVersion
@@ -579,19 +579,18 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
     base = game_cards.filter(fitting_options_q(deck)) if fitting else game_cards
     filterset = CardFilter(params, queryset=base, game=deck.game.slug)
     queryset = filterset.qs if filterset.is_valid() else Card.objects.none()
-    # The options' values are facets' (Aniołowie's faction): the counts keep the fitting cards
-    # from the game's own groups, which every builder of the game and its catalogue share.
-    counting = filterset
-    if fitting and set(fitting) <= set(FACET_KEYS):
-        # By the game's id: a join to the games would keep PostgreSQL's count off the facet
-        # index. (The page's cards keep the join: SQLite then walks the name's index and stops
-        # at the page's end, where a game id makes it sort every card of the game first.)
-        game_ids = Card.objects.filter(game_id=deck.game_id)
-        counting = CardFilter(params, queryset=game_ids, game=deck.game.slug)
-    else:
-        fitting = {}
+    if set(fitting) <= set(FACET_KEYS):
+        # The options' values are facets' (Aniołowie's faction): the counts keep the fitting
+        # cards from the game's own groups, which every builder of the game and its catalogue
+        # share. By the game's id: a join to the games would keep PostgreSQL's count off the
+        # facet index. (The page's cards keep the join: SQLite then walks the name's index and
+        # stops at the page's end, where a game id makes it sort every card of the game first.)
+        of_game = Card.objects.filter(game_id=deck.game_id)
+        counting, within = CardFilter(params, queryset=of_game, game=deck.game.slug), fitting
+    else:  # an option on an attribute no facet holds: the fitting cards are counted in SQL
+        counting, within = filterset, None
     facets, matched = counted_facets(
-        filterset=counting, params=params, counted=filterset.is_valid(), within=fitting
+        filterset=counting, params=params, counted=filterset.is_valid(), within=within
     )
     paginator = Paginator(queryset, BUILDER_PAGE_SIZE)
     if matched is not None:
@@ -759,9 +758,7 @@ _DECK_PAGE_ROW = f"""
 """
 DECK_PAGE_ROW_SQL = _DECK_PAGE_ROW.format(catalogue="")
 # The same with the catalogue's version, for when both are read from one database.
-DECK_PAGE_ROW_AND_CATALOGUE_SQL = _DECK_PAGE_ROW.format(
-    catalogue=f", (SELECT token FROM {VERSION_TABLE} ORDER BY id LIMIT 1)"
-)
+DECK_PAGE_ROW_AND_CATALOGUE_SQL = _DECK_PAGE_ROW.format(catalogue=f", ({VERSION_SQL})")
 
 
 def deck_page_version(deck_id: UUID | str) -> str | None:

@@ -2,7 +2,6 @@
 
 from django import template
 from django.templatetags.static import static
-from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
@@ -39,7 +38,7 @@ def card_image_url(card) -> str:
     printing = primary_printing(card)
     if printing and printing.thumbnail:
         return printing.thumbnail.url
-    return reverse("card-face", kwargs={"game": card.game.slug, "slug": card.slug})
+    return card.get_face_url()
 
 
 @register.filter

@@ -6,22 +6,15 @@ row costs a few string joins. The markup is the same the templates wrote, and es
 """
 
 from django import template
-from django.urls import reverse
+from django.template.defaulttags import CsrfTokenNode
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from cardbase.templatetags.cardbase import card_image_url, card_meta
+from decks.templatetags.decks import home_section
 
 register = template.Library()
-
-
-def _csrf_input(context) -> SafeString:
-    """Return the CSRF field `{% csrf_token %}` writes: the page's one token, in every form."""
-    token = context.get("csrf_token")
-    if not token or token == "NOTPROVIDED":
-        return mark_safe("")
-    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
 
 
 def _hidden(name: str, value) -> SafeString:
@@ -32,7 +25,7 @@ def _form(context, css_class: str, card, buttons: SafeString, section: str | Non
     """Return a form posting a change of `card` to the deck's save address (with `section`
     unless it is None)."""
     fields = [
-        _csrf_input(context),
+        CsrfTokenNode().render(context),  # the page's one token, as {% csrf_token %} writes it
         _hidden("version", context["deck"].version),
         _hidden("card", card.pk),
     ]
@@ -132,7 +125,7 @@ def deck_line(context, line) -> SafeString:
         line.count,
         limit,
         card.get_absolute_url(),
-        reverse("card-face", args=[card.game.slug, card.slug]),
+        card.get_face_url(),
         card.name,
         mark,
         forms,
@@ -147,7 +140,7 @@ def result_line(context, card) -> SafeString:
     limit = ""
     if card.limits_copies:
         limit = format_html('<span class="limit">/{}</span>', card.copy_limit or "?")
-    place = format_html(' data-home="{}"', context["deck"].game_rules.home_id(card.kind))
+    place = format_html(' data-home="{}"', home_section(card, context["deck"]))
     return format_html(
         '<li class="result-line" data-card="{}" data-name="{}" tabindex="0">\n'
         '      <img src="{}" alt="" width="40" height="56" loading="lazy">\n'
