@@ -166,6 +166,11 @@ if os.environ.get("DATABASE_REPLICA_URL"):
         conn_health_checks=CONN_MAX_AGE > 0,
     )
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+for _database in DATABASES.values():
+    if _database["ENGINE"] == "django.db.backends.postgresql":
+        # Django's backend, with a health check that asks the server only when its socket has
+        # something to say (config/postgresql/base.py).
+        _database["ENGINE"] = "config.postgresql"
 DATABASE_ROUTERS = ["config.routers.PrimaryReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
