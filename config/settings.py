@@ -99,7 +99,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before WhiteNoise, so that static files (an SVG opened on its own) carry the policy too.
-    "csp.middleware.CSPMiddleware",
+    "config.csp.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.middleware.DropForgedSessionCookieMiddleware",
     "cardbase.middleware.CatalogueVersionMiddleware",

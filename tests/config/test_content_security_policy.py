@@ -150,3 +150,18 @@ def test_django_csp_report_only_moves_the_policy_to_the_report_only_header():
 def test_django_csp_report_uri_names_where_browsers_report():
     enforced, _ = _settings_with(DJANGO_CSP_REPORT_URI="https://reports.example/csp")
     assert enforced["DIRECTIVES"]["report-uri"] == ["https://reports.example/csp"]
+
+
+def test_a_change_of_policy_in_the_settings_shows_in_the_next_answer(client):
+    directives = {**settings.CONTENT_SECURITY_POLICY["DIRECTIVES"], "img-src": ["'none'"]}
+    narrower = {"DIRECTIVES": directives}
+    with override_settings(CONTENT_SECURITY_POLICY=narrower):
+        assert _policy(client.get("/"))["img-src"] == "'none'"
+    assert _policy(client.get("/")) == SITE
+
+
+def test_excluded_prefixes_go_without_the_header(client):
+    excluding = {**settings.CONTENT_SECURITY_POLICY, "EXCLUDE_URL_PREFIXES": ["/api/"]}
+    with override_settings(CONTENT_SECURITY_POLICY=excluding):
+        assert "Content-Security-Policy" not in client.get("/api/v1/games/")
+        assert _policy(client.get("/")) == SITE
