@@ -40,6 +40,8 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
 from django.utils.translation import get_language
 
+from config.csrf_mask import mask_secret
+
 # Not a byte any template writes, so nothing else in a page is taken for a token.
 TOKEN_PLACEHOLDER = b"\x00csrf-token\x00"
 _TOKEN_CANDIDATE = re.compile(
@@ -158,7 +160,7 @@ def _digest(*parts: object) -> str:
 
 def _page_key(request: HttpRequest, view_name: str, version: str) -> str:
     """Return the cache key of the page as anonymous visitors get it."""
-    htmx = "htmx" if request.headers.get("HX-Request") else "page"
+    htmx = "htmx" if request.META.get("HTTP_HX_REQUEST") else "page"
     # The absolute address as sent: pages echo it (the language form's `next`, the share link),
     # so requests whose queries differ in order only get bodies of their own.
     where = request.build_absolute_uri()
@@ -204,10 +206,18 @@ def _store(request: HttpRequest, key: str, response: HttpResponse) -> None:
     cache_set(key, (response.status_code, headers, _mask_tokens(request, response.content)))
 
 
+def _token(request: HttpRequest) -> str:
+    """Return a CSRF token for this visitor: their secret masked afresh, or a new secret's."""
+    if secret := request.META.get("CSRF_COOKIE"):
+        # Their cookie stands as it is: a stored page, unlike a rendered one, does not renew it.
+        return mask_secret(secret)
+    return get_token(request)  # draws their secret, which the CSRF middleware sends as a cookie
+
+
 def _rebuild(request: HttpRequest, entry: tuple) -> HttpResponse:
     status, headers, body = entry
     if TOKEN_PLACEHOLDER in body:
-        body = body.replace(TOKEN_PLACEHOLDER, get_token(request).encode())
+        body = body.replace(TOKEN_PLACEHOLDER, _token(request).encode())
     response = HttpResponse(body, status=status)
     for name, value in headers:
         response[name] = value
@@ -244,13 +254,15 @@ def cached_page(version_of: VersionOf) -> Callable:
             if (
                 not pending
                 and request.META.get("CSRF_COOKIE")
-                and etag in parse_etags(request.headers.get("If-None-Match", ""))
+                and etag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
             ):
                 return _conditional_headers(HttpResponseNotModified(), etag)
             anonymous = not pending and not request.user.is_authenticated
             if anonymous and (entry := cache_get(key)) is not None:
+                had_secret = bool(request.META.get("CSRF_COOKIE"))
                 response = _rebuild(request, entry)
-                return _conditional_headers(response, _etag(request, key))
+                # A visitor without a secret was given one: their ETag names it.
+                return _conditional_headers(response, etag if had_secret else _etag(request, key))
             response = view(request, *args, **kwargs)
             if response.status_code != 200 or response.streaming:
                 return response
