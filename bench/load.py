@@ -16,7 +16,7 @@ The run, start to end, owns everything it uses and removes it afterwards, failur
    nothing, is the first phase: the baseline every group's rate is compared with.
 
 Prints per group requests/s, p50/p95/p99, errors and the rate as a share of /livez's, and whether
-the aims are met (no errors; p99 under 200 ms; catalogue reads at half /livez's rate or better),
+the aims are met (no errors; p99 under 200 ms; cached reads at half /livez's rate or better),
 and writes the same table to bench/results/load-<time>.md. The API's throttles are lifted for
 the run (one client would otherwise be told 429 within seconds): the bench measures the site,
 not its limits. Exits 0 whatever the figures; non-zero only when the benchmark itself fails. When
@@ -65,8 +65,8 @@ GROUPS = {
     "validate API": "ValidateApi",
     "builder save": "BuilderSave",
 }
-# The reads the "half the minimal view's rate" aim is about.
-CATALOGUE_READS = ("catalogue", "search", "card page")
+# The reads the "half the minimal view's rate" aim is about: the pages the cache serves.
+CACHED_PAGE_READS = ("catalogue", "search", "card page", "public deck")
 TARGET_P99_MS = 200.0
 # --scale: the cards of make_scale_data, with players and decks as bench_pages.py scales them.
 SCALE_CARDS = 50_000
@@ -249,14 +249,14 @@ def verdicts(rows: list[Row], baseline: float) -> list[str]:
     """Say of each aim whether the run met it."""
     errors = sum(r.errors for r in rows)
     slow = [r.group for r in rows if r.p99 >= TARGET_P99_MS]
-    reads = [r for r in rows if r.group in CATALOGUE_READS]
+    reads = [r for r in rows if r.group in CACHED_PAGE_READS]
     behind = [r.group for r in reads if not baseline or r.rate / baseline < TARGET_RATE_SHARE]
     met = {True: "met", False: "missed"}
     return [
         f"- no errors: {met[errors == 0]} ({errors} errors)",
         f"- p99 under {TARGET_P99_MS:.0f} ms: {met[not slow]}"
         + (f" (over: {', '.join(slow)})" if slow else ""),
-        f"- catalogue reads at ≥ {TARGET_RATE_SHARE:.0%} of /livez's rate: "
+        f"- catalogue, card and public deck pages at ≥ {TARGET_RATE_SHARE:.0%} of /livez's rate: "
         + (f"{met[not behind]}" if reads else "not measured")
         + (f" (behind: {', '.join(behind)})" if behind else ""),
     ]

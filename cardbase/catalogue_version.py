@@ -29,6 +29,8 @@ from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connections, router
 from django.db.utils import DatabaseError
 
+from config.postgresql import prepared_cursor
+
 VERSION_TABLE = "cardbase_catalogueversion"
 # The catalogue tables whose writes change what a page or an answer shows.
 CATALOGUE_TABLES = (
@@ -160,11 +162,12 @@ def _read_version() -> str | None:
     """Read the catalogue's version token from the database."""
     from cardbase.models import CatalogueVersion
 
-    # Read where the catalogue is read (the replica, when there is one), and by a bare cursor:
-    # every cached page runs this, and the ORM's own work would be most of its cost.
+    # Read where the catalogue is read (the replica, when there is one), and by a bare cursor
+    # whose statement the server plans once: every cached page runs this, and the ORM's own
+    # work, or the server's planning, would be most of its cost.
     alias = router.db_for_read(CatalogueVersion)
     try:
-        with connections[alias].cursor() as cursor:
+        with prepared_cursor(connections[alias]) as cursor:
             cursor.execute(VERSION_SQL)
             row = cursor.fetchone()
     except DatabaseError:

@@ -169,8 +169,13 @@ if os.environ.get("DATABASE_REPLICA_URL"):
 for _database in DATABASES.values():
     if _database["ENGINE"] == "django.db.backends.postgresql":
         # Django's backend, with a health check that asks the server only when its socket has
-        # something to say (config/postgresql/base.py).
+        # something to say, and prepared statements for the hottest reads, which a pooler in
+        # transaction mode may not keep: DATABASE_PREPARED_STATEMENTS=0 turns them off
+        # (config/postgresql/base.py). Django's own queries are never prepared either way.
         _database["ENGINE"] = "config.postgresql"
+        _database.setdefault("OPTIONS", {})["prepare_threshold"] = (
+            5 if env_bool("DATABASE_PREPARED_STATEMENTS", True) else None
+        )
 DATABASE_ROUTERS = ["config.routers.PrimaryReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

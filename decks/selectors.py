@@ -22,6 +22,7 @@ from cardbase.models import FACET_KEYS, Card, CatalogueVersion
 from cardbase.models import Game as CatalogueGame
 from cardbase.search import QueryFeedback, query_feedback
 from cardbase.selectors import Facet, counted_facets, suggestion
+from config.postgresql import prepared_cursor
 from decks.contract import Entry, contract_for, verdict_in
 from decks.filters import PublicDeckFilter
 from decks.models import Deck, DeckCard, DeckVersion, Visibility
@@ -746,8 +747,8 @@ def latest_change(*, deck: Deck, user: User | AnonymousUser) -> HistoryEntry | N
 
 
 # A shared deck's row with what its page shows of its owner and of its original; by a bare
-# cursor, as the catalogue's version is read: every cached hit runs it, and compiling the ORM's
-# query would be much of what a hit costs.
+# cursor, prepared, as the catalogue's version is read: every cached hit runs it, and compiling
+# the ORM's query, or the server planning the join, would be much of what a hit costs.
 _DECK_PAGE_ROW = f"""
     SELECT deck.version, deck.updated, deck.visibility, player.username, deck.copied_from_id,
         original.visibility, original.name, deck.like_count{{catalogue}}
@@ -776,7 +777,7 @@ def deck_page_version(deck_id: UUID | str) -> str | None:
     alias = router.db_for_read(Deck)
     together = alias == router.db_for_read(CatalogueVersion)
     connection = connections[alias]
-    with connection.cursor() as cursor:
+    with prepared_cursor(connection) as cursor:
         cursor.execute(
             DECK_PAGE_ROW_AND_CATALOGUE_SQL if together else DECK_PAGE_ROW_SQL,
             [Deck._meta.pk.get_db_prep_value(pk, connection), Visibility.PRIVATE.value],

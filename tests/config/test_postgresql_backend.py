@@ -1,12 +1,13 @@
-"""The PostgreSQL health check: no round trip on a quiet connection, a real check on a dropped one."""
+"""The site's PostgreSQL backend: a health check without a round trip, prepared hot reads."""
 
 import select
 from unittest import mock
 
 import psycopg
 import pytest
-from django.db import connection
+from django.db import connection, connections, router
 from django.db.backends.postgresql.base import DatabaseWrapper as DjangoPostgreSQL
+from django.test.utils import CaptureQueriesContext
 
 from tests.config.settings_process import production_env, settings_of
 
@@ -15,15 +16,27 @@ on_postgresql = pytest.mark.skipif(
 )
 
 
-def test_every_postgresql_database_uses_the_site_backend():
+def test_every_postgresql_database_uses_the_site_backend_with_prepared_statements():
     env = production_env(
         DATABASE_URL="postgres://app@primary.internal:5432/cards",
         DATABASE_REPLICA_URL="postgres://app@replica.internal:5432/cards",
     )
-    engines = settings_of(
-        env, "[settings.DATABASES['default']['ENGINE'], settings.DATABASES['replica']['ENGINE']]"
+    values = settings_of(
+        env,
+        "[(d['ENGINE'], d['OPTIONS']['prepare_threshold']) "
+        "for d in (settings.DATABASES['default'], settings.DATABASES['replica'])]",
     )
-    assert engines == ["config.postgresql", "config.postgresql"]
+    assert values == [["config.postgresql", 5], ["config.postgresql", 5]]
+
+
+def test_prepared_statements_can_be_turned_off_for_a_pooler():
+    env = production_env(
+        DATABASE_URL="postgres://app@primary.internal:5432/cards",
+        DATABASE_PREPARED_STATEMENTS="0",
+    )
+    assert settings_of(env, "settings.DATABASES['default']['OPTIONS']") == {
+        "prepare_threshold": None
+    }
 
 
 @pytest.fixture
@@ -106,3 +119,61 @@ def test_a_connection_with_something_to_read_is_asked_and_found_usable():
     assert DjangoPostgreSQL.is_usable(connection) is True
     with connection.cursor() as cursor:
         cursor.execute("UNLISTEN *")
+
+
+def _prepared_statements(alias: str) -> list[str]:
+    with connections[alias].cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [" ".join(statement.split()) for (statement,) in cursor.fetchall()]
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True, databases="__all__")
+def test_the_catalogue_version_is_read_by_a_statement_prepared_once():
+    from cardbase.catalogue_version import VERSION_SQL, current_version
+    from cardbase.models import CatalogueVersion
+
+    alias = router.db_for_read(CatalogueVersion)  # the replica, when there is one
+    connections[alias].close()  # a new connection: nothing prepared yet
+    first = current_version()
+    assert first and current_version() == first
+    assert _prepared_statements(alias).count(VERSION_SQL) == 1
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True, databases="__all__")
+def test_a_deck_page_row_is_read_by_a_prepared_statement_logged_as_a_query():
+    from decks.models import Deck
+    from decks.selectors import deck_page_version
+    from tests.factories import DeckFactory
+
+    deck = DeckFactory(visibility="public")
+    alias = router.db_for_read(Deck)
+    connections[alias].close()
+    with CaptureQueriesContext(connections[alias]) as logged:
+        first = deck_page_version(deck.pk)
+    assert first == deck_page_version(deck.pk)
+    assert str(deck.version) in first.split(":")
+    # Logged as any query is, with its values (for the debug page and the query counts).
+    assert len(logged.captured_queries) == 1
+    assert deck.pk.hex in logged.captured_queries[0]["sql"]
+    deck_rows = [sql for sql in _prepared_statements(alias) if "FROM decks_deck deck" in sql]
+    assert len(deck_rows) == 1
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True, databases="__all__")
+def test_without_prepared_statements_the_reads_still_answer():
+    from cardbase.catalogue_version import current_version
+    from cardbase.models import CatalogueVersion
+
+    alias = router.db_for_read(CatalogueVersion)
+    reader = connections[alias]
+    reader.close()
+    reader.settings_dict["OPTIONS"]["prepare_threshold"] = None
+    try:
+        assert current_version()
+        assert _prepared_statements(alias) == []
+    finally:
+        reader.close()
+        reader.settings_dict["OPTIONS"]["prepare_threshold"] = 5
