@@ -23,54 +23,77 @@ _players = itertools.count()
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
+# Each visitor closes its connection every RECONNECT_EVERY requests, as browsers' connections come
+# and go. Kept alive for a whole phase, the 8 users' 8 connections stayed wherever they were
+# accepted: often 8 on one gunicorn worker and none on the other (seen with `ss`), and that
+# placement, not the server's work, set the phase's rate (half of it, when one worker took all).
+# Reconnected now and then, they spread over the workers; a reconnection is a fiftieth of the
+# requests.
+RECONNECT_EVERY = 50
+
+
 class _Group(FastHttpUser):
     """A visitor who requests one group's pages back to back (a closed loop: no think time)."""
 
     abstract = True
     wait_time = constant(0)
+    _sent = 0
+
+    def headers(self, **extra: str) -> dict[str, str]:
+        """Return the next request's headers: `extra`, and now and then a reconnection."""
+        self._sent += 1
+        if self._sent % RECONNECT_EVERY == 0:
+            extra["Connection"] = "close"
+        return extra
 
 
 class Livez(_Group):
     @task
     def livez(self):
-        self.client.get("/livez", name="livez")
+        self.client.get("/livez", headers=self.headers(), name="livez")
 
 
 class Healthz(_Group):
     @task
     def healthz(self):
-        self.client.get("/healthz", name="healthz")
+        self.client.get("/healthz", headers=self.headers(), name="healthz")
 
 
 class Catalogue(_Group):
     @task(3)
     def page(self):
-        self.client.get(random.choice(FIXTURES["catalogue"]), name="catalogue")
+        self.client.get(
+            random.choice(FIXTURES["catalogue"]), headers=self.headers(), name="catalogue"
+        )
 
     @task(1)
     def facet_change(self):
         # What htmx asks for when a facet changes: the results fragment, not the whole page.
         self.client.get(
-            random.choice(FIXTURES["catalogue"]), headers={"HX-Request": "true"}, name="catalogue"
+            random.choice(FIXTURES["catalogue"]),
+            headers=self.headers(**{"HX-Request": "true"}),
+            name="catalogue",
         )
 
 
 class Search(_Group):
     @task
     def search(self):
-        self.client.get(random.choice(FIXTURES["search"]), name="search")
+        self.client.get(random.choice(FIXTURES["search"]), headers=self.headers(), name="search")
 
 
 class CardPage(_Group):
     @task
     def card(self):
-        self.client.get(random.choice(FIXTURES["cards"]), name="card page")
+        self.client.get(random.choice(FIXTURES["cards"]), headers=self.headers(), name="card page")
 
 
 class PublicDeck(_Group):
     @task
     def deck(self):
-        self.client.get(random.choice(FIXTURES["decks"]), name="public deck")
+        self.client.get(
+            random.choice(FIXTURES["decks"]), headers=self.headers(), name="public deck"
+        )
 
 
 class ValidateApi(_Group):
@@ -79,6 +102,7 @@ class ValidateApi(_Group):
         self.client.post(
             "/api/v1/validate/?lang=en",
             json=random.choice(FIXTURES["validate"]),
+            headers=self.headers(),
             name="validate API",
         )
 
@@ -105,7 +129,7 @@ class BuilderSave(_Group):
         with self.client.post(
             f"/decks/{self.deck}/save/",
             json={"version": self.version, "cards": self.counts},
-            headers={"X-CSRFToken": self.csrf},
+            headers=self.headers(**{"X-CSRFToken": self.csrf}),
             name="builder save",
             catch_response=True,
         ) as response:
