@@ -249,17 +249,17 @@ def cached_page(version_of: VersionOf) -> Callable:
             key = _page_key(request, view_name, version)
             etag = _etag(request, key)
             pending = _has_messages(request)
+            had_secret = bool(request.META.get("CSRF_COOKIE"))
             # Only with a CSRF cookie: without one, the page the browser holds carries tokens of
             # a secret it never kept.
             if (
                 not pending
-                and request.META.get("CSRF_COOKIE")
+                and had_secret
                 and etag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
             ):
                 return _conditional_headers(HttpResponseNotModified(), etag)
             anonymous = not pending and not request.user.is_authenticated
             if anonymous and (entry := cache_get(key)) is not None:
-                had_secret = bool(request.META.get("CSRF_COOKIE"))
                 response = _rebuild(request, entry)
                 # A visitor without a secret was given one: their ETag names it.
                 return _conditional_headers(response, etag if had_secret else _etag(request, key))

@@ -173,6 +173,7 @@ for _database in DATABASES.values():
         # transaction mode may not keep: DATABASE_PREPARED_STATEMENTS=0 turns them off
         # (config/postgresql/base.py). Django's own queries are never prepared either way.
         _database["ENGINE"] = "config.postgresql"
+        # psycopg's own default (5): None is what turns preparing off, for every cursor.
         _database.setdefault("OPTIONS", {})["prepare_threshold"] = (
             5 if env_bool("DATABASE_PREPARED_STATEMENTS", True) else None
         )

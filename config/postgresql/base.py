@@ -27,6 +27,9 @@ from django.db.backends.utils import CursorWrapper
 from django.utils.asyncio import async_unsafe
 from psycopg import pq
 
+# The "name" create_cursor() is given for a prepared cursor: never a server-side cursor's name.
+_PREPARED = object()
+
 
 class PreparedCursor(ServerBindingCursor):
     """A cursor binding on the server that prepares each statement it runs."""
@@ -74,12 +77,16 @@ class DatabaseWrapper(PostgreSQLDatabaseWrapper):
     @async_unsafe
     def prepared_cursor(self) -> CursorWrapper:
         """Return a cursor whose statements the server plans once per connection."""
-        # As Django's cursor() does, with its checks, its wrapper and its query log.
-        self.close_if_health_check_failed()
-        self.ensure_connection()
-        with self.wrap_database_errors:
-            cursor = PreparedCursor(self.connection)
-            tzloader = self.connection.adapters.get_loader(TIMESTAMPTZ_OID, pq.Format.TEXT)
-            if self.timezone != tzloader.timezone:
-                register_tzloader(self.timezone, cursor)
-            return self._prepare_cursor(cursor)
+        # Django's own way to a cursor (health check, connection, error wrapping, query log),
+        # with create_cursor() told which cursor to make.
+        return self._cursor(name=_PREPARED)
+
+    def create_cursor(self, name=None):
+        if name is not _PREPARED:
+            return super().create_cursor(name)
+        cursor = PreparedCursor(self.connection)
+        # As Django's create_cursor() does for its own cursors.
+        tzloader = self.connection.adapters.get_loader(TIMESTAMPTZ_OID, pq.Format.TEXT)
+        if self.timezone != tzloader.timezone:
+            register_tzloader(self.timezone, cursor)
+        return cursor

@@ -52,10 +52,13 @@ def ended_connection():
 def _terminate(pid: int) -> None:
     with psycopg.connect(connection.connection.info.dsn, autocommit=True) as other:
         other.execute("SELECT pg_terminate_backend(%s)", [pid])
-    # The server's goodbye reaches the socket a moment later.
+    _wait_until_readable("the server's goodbye")  # it reaches the socket a moment later
+
+
+def _wait_until_readable(what: str) -> None:
     poller = select.poll()
     poller.register(connection.connection.pgconn.socket, select.POLLIN)
-    assert poller.poll(5000), "the ended connection's socket never turned readable"
+    assert poller.poll(5000), f"{what} never reached the socket"
 
 
 @on_postgresql
@@ -108,9 +111,7 @@ def test_a_connection_with_something_to_read_is_asked_and_found_usable():
         cursor.execute("LISTEN health_check_test")
     with psycopg.connect(connection.connection.info.dsn, autocommit=True) as other:
         other.execute("NOTIFY health_check_test")
-    poller = select.poll()
-    poller.register(connection.connection.pgconn.socket, select.POLLIN)
-    assert poller.poll(5000), "the notification never reached the socket"
+    _wait_until_readable("the notification")
     with mock.patch.object(DjangoPostgreSQL, "is_usable", autospec=True) as asked:
         asked.side_effect = lambda wrapper: True
         assert connection.is_usable() is True
@@ -170,10 +171,11 @@ def test_without_prepared_statements_the_reads_still_answer():
     alias = router.db_for_read(CatalogueVersion)
     reader = connections[alias]
     reader.close()
+    before = reader.settings_dict["OPTIONS"]["prepare_threshold"]
     reader.settings_dict["OPTIONS"]["prepare_threshold"] = None
     try:
         assert current_version()
         assert _prepared_statements(alias) == []
     finally:
         reader.close()
-        reader.settings_dict["OPTIONS"]["prepare_threshold"] = 5
+        reader.settings_dict["OPTIONS"]["prepare_threshold"] = before
