@@ -302,7 +302,9 @@ class EditionFilter(filters.FilterSet):
     """The editions of one game."""
 
     game = filters.ModelChoiceFilter(
-        field_name="game", to_field_name="slug", queryset=Game.objects.all()
+        field_name="game",
+        to_field_name="slug",
+        queryset=lambda request: Game.objects.filter(slug__in=rules.game_ids()),
     )
 
     PARAMETER_DOCS = {

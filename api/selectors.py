@@ -10,7 +10,8 @@ def cards_for_api() -> QuerySet[Card]:
     """Return the cards with everything the API shows prefetched (4 queries a page), without
     the folded search text, which only searches read."""
     return (
-        Card.objects.select_related("game")
+        Card.objects.served()
+        .select_related("game")
         .defer("search_text")
         .prefetch_related(
             Prefetch("printings", queryset=Printing.objects.select_related("edition")),

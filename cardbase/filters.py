@@ -192,7 +192,7 @@ class CardFilterForm(forms.Form):
         """Return the id of the game searched within, None for every game."""
         chosen = getattr(self, "cleaned_data", {}).get("game")
         game = self.search_game or (chosen.slug if chosen else None)
-        return game if game in rules.GAME_MODULES else None
+        return game if rules.is_game(game) else None
 
     def clean(self):
         cleaned = super().clean()
@@ -243,7 +243,7 @@ def _declared_filters() -> dict[str, filters.Filter]:
         "game": filters.ModelChoiceFilter(
             field_name="game",
             to_field_name="slug",
-            queryset=Game.objects.all(),
+            queryset=lambda request: Game.objects.filter(slug__in=rules.game_ids()),
             label=gettext_lazy("Gra"),
             empty_label=gettext_lazy("każda"),
         ),

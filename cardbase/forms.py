@@ -150,7 +150,7 @@ class CardForm(forms.ModelForm):
             chosen = self.data.get("game") or self.initial.get("game")
             found = Game.objects.filter(pk=chosen).first() if str(chosen or "").isdigit() else None
             found = found or Game.objects.filter(slug=chosen or "").first()
-            slug = found.slug if found else next(iter(rules.GAME_MODULES))
+            slug = found.slug if found else rules.default_game_id()
         try:
             return rules.get_game(slug).schema
         except rules.DeckFormatError:

@@ -112,7 +112,7 @@ def _game_and_reader(game_slug: str, fmt: str):
     try:
         declaration = rules.get_game(game_slug)
     except rules.DeckFormatError as error:
-        known = ", ".join(rules.GAME_MODULES)
+        known = ", ".join(rules.game_ids())
         raise CardImportError(
             Text(
                 pl=f"nieznana gra {game_slug!r}; znane: {known}",

@@ -1,7 +1,10 @@
 """Catalogue queries over the cards' shared columns and their games' attributes."""
 
+from django.conf import settings
 from django.db import models
+from django.db.models import Q
 
+import rules
 from cardbase.attributes import attribute_q
 
 # The card's columns no list shows: the long ones cost more to read than the rest of a row, and
@@ -9,8 +12,19 @@ from cardbase.attributes import attribute_q
 UNLISTED_FIELDS = ("text", "notes", "search_text", "facet_values")
 
 
+def served_q(*, prefix: str = "") -> Q:
+    """Keep the rows of the games the site serves: all of them, unless it serves some only."""
+    if not settings.SERVES_SOME_GAMES_ONLY:
+        return Q()
+    return Q(**{f"{prefix}game__slug__in": rules.game_ids()})
+
+
 class CardQuerySet(models.QuerySet):
     """Card queries; attributes are read through their games' declarations."""
+
+    def served(self) -> "CardQuerySet":
+        """Keep the cards of the games the site serves (the pages never show another's)."""
+        return self.filter(served_q())
 
     def of_game(self, slug: str) -> "CardQuerySet":
         return self.filter(game__slug=slug)

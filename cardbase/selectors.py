@@ -69,7 +69,7 @@ class CataloguePage:
 
 def catalogue_page(*, params: QueryDict, page_number: str | int | None) -> CataloguePage:
     """Filter, sort and paginate the catalogue; count each facet's values."""
-    filterset = CardFilter(params, queryset=Card.objects.for_grid())
+    filterset = CardFilter(params, queryset=Card.objects.served().for_grid())
     try:
         page_size = int(params.get("page_size", PAGE_SIZES[0]))
     except ValueError:
@@ -155,7 +155,7 @@ def _unknown_also_match(
 def _also_match(facet: str, widened: QueryDict, matched: int) -> UnknownAlsoMatch | None:
     """Return the match of `widened` (the page's params with "unknown" checked in `facet`)
     when it finds more cards than the `matched` of the page; None otherwise."""
-    widened_filter = CardFilter(widened, queryset=Card.objects.all())
+    widened_filter = CardFilter(widened, queryset=Card.objects.served())
     if not widened_filter.is_valid():
         return None
     extra = widened_filter.qs.count() - matched
@@ -402,14 +402,19 @@ def _value_counts(
 
 
 def games_with_card_counts() -> QuerySet[Game]:
-    """Return every game with the number of its cards in the catalogue (`card_count`)."""
-    return Game.objects.annotate(card_count=Count("cards")).order_by("name")
+    """Return every game served with the number of its cards in the catalogue (`card_count`)."""
+    served = Game.objects.filter(slug__in=rules.game_ids())
+    return served.annotate(card_count=Count("cards")).order_by("name")
 
 
 def card_by_slug(*, game: str, slug: str) -> Card:
     """Return a game's card with its sources and printings, or raise Http404."""
-    queryset = Card.objects.select_related("game").prefetch_related(
-        "sources", Prefetch("printings", queryset=Printing.objects.select_related("edition"))
+    queryset = (
+        Card.objects.served()
+        .select_related("game")
+        .prefetch_related(
+            "sources", Prefetch("printings", queryset=Printing.objects.select_related("edition"))
+        )
     )
     return get_object_or_404(queryset, game__slug=game, slug=slug)
 
@@ -420,7 +425,7 @@ def card_moved_from(*, slug: str) -> Card:
     Slugs were unique on the whole site before cards were addressed by game, so the oldest card
     with the slug is the one such an address was made for.
     """
-    card = Card.objects.select_related("game").filter(slug=slug).order_by("pk").first()
+    card = Card.objects.served().select_related("game").filter(slug=slug).order_by("pk").first()
     if card is None:
         raise Http404
     return card

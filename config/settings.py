@@ -8,6 +8,10 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+import rules.core.registry
+from config.games import GAMES as PROJECT_GAMES
+from config.games import site_games
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -95,6 +99,15 @@ INSTALLED_APPS = [
     "backups",
     "axes",
 ]
+
+# The games the site serves, in order, each by its package's module path (config/games.py; the
+# GAMES and DEFAULT_GAME variables override it). Configured here, before any app loads, so that
+# every part of the site asks the same registry.
+GAMES, DEFAULT_GAME = site_games()
+rules.core.registry.configure(GAMES, default=DEFAULT_GAME)
+# Serving only some of them, the site keeps the others' cards and decks (still stored, and kept
+# by backups) off every page and answer; serving them all, it reads no filter.
+SERVES_SOME_GAMES_ONLY = not set(PROJECT_GAMES) <= set(GAMES)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -82,7 +82,7 @@ def open_code(text: str) -> OpenedCode:
         decoded = deckcode.decode(code)
     except deckcode.DeckCodeError as error:
         raise CodeError(error.message(page_lang())) from None
-    if decoded.game not in rules.GAME_MODULES or not Game.objects.filter(slug=decoded.game):
+    if not rules.is_game(decoded.game) or not Game.objects.filter(slug=decoded.game):
         raise CodeError(_("Nieznana gra „%(game)s”.") % {"game": decoded.game})
     slugs = {card[0] for card in decoded.cards}
     found = {
@@ -143,7 +143,7 @@ def _open_legacy(code: str) -> OpenedCode:
     if len(games) > 1:
         raise CodeError(_("Kod łączy karty różnych gier."))
     game = games.pop() if games else rules.default_game_id()
-    if game not in rules.GAME_MODULES:
+    if not rules.is_game(game):
         raise CodeError(_("Nieznana gra „%(game)s”.") % {"game": game})
     declared = rules.get_game(game)
     options = declared.legacy_code_letters.get(letter)

@@ -47,7 +47,7 @@ class DeckFilterBase(filters.FilterSet):
         field_name="game",
         to_field_name="slug",
         # Read at each request: a game registered after start-up (a test's) is one too.
-        queryset=lambda request: Game.objects.filter(slug__in=list(rules.GAME_MODULES)),
+        queryset=lambda request: Game.objects.filter(slug__in=rules.game_ids()),
         label=_("Gra"),
         empty_label=_("każda"),
     )

@@ -3,24 +3,27 @@
 from django.db import models
 from django.db.models import Q
 
+from cardbase.managers import served_q
+
 
 class DeckQuerySet(models.QuerySet):
     """Deck queries named after who may see them."""
 
     def public(self) -> "DeckQuerySet":
-        return self.filter(visibility="public")
+        return self.filter(served_q(), visibility="public")
 
     def owned_by(self, user) -> "DeckQuerySet":
         if not user.is_authenticated:
             return self.none()
-        return self.filter(owner=user)
+        return self.filter(served_q(), owner=user)
 
     def readable_by(self, user) -> "DeckQuerySet":
-        """Keep the decks a user may open: their own, and anyone's that is not private."""
+        """Keep the decks a user may open of the games served: their own, and anyone's that is
+        not private."""
         shared = ~Q(visibility="private")
         if not user.is_authenticated:
-            return self.filter(shared)
-        return self.filter(shared | Q(owner=user))
+            return self.filter(served_q(), shared)
+        return self.filter(served_q(), shared | Q(owner=user))
 
     def for_listing(self) -> "DeckQuerySet":
         return self.select_related("owner", "game")

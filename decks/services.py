@@ -385,7 +385,7 @@ def _refresh_verdict(deck: Deck, entries: list[Entry]) -> None:
 
 
 def _game_with_rules(slug: str) -> Game:
-    if not isinstance(slug, str) or slug not in rules.GAME_MODULES:
+    if not rules.is_game(slug):
         raise DeckInputError(_("Dla tej gry nie ma jeszcze reguł budowania talii."), "game")
     try:
         return Game.objects.get(slug=slug)

@@ -132,7 +132,7 @@ class Catalogue:
     @classmethod
     def load(cls, game: str) -> Catalogue:
         """Load the cards of the game `game` (slug); raise ImportFailed if it has no rules."""
-        if game not in rules.GAME_MODULES:
+        if not rules.is_game(game):
             raise ImportFailed([Problem(_("Nieznana gra „%(game)s”.") % {"game": game})])
         try:
             game_obj = Game.objects.get(slug=game)
@@ -400,7 +400,7 @@ def _read_headers(
                 stated.setdefault(option.id, (header.line, value))
                 continue
             problems.append((header.line, Problem(message, line=header.line, text=raw)))
-        elif key in _GAME_KEYS and _header_word(header.value) in set(rules.GAME_MODULES) - {game}:
+        elif key in _GAME_KEYS and _header_word(header.value) in set(rules.game_ids()) - {game}:
             # Only another game's id is a fault: "# gra: agresywna" is a player's own note.
             message = _(
                 "Ta talia jest dla gry „%(value)s”, a tu wczytujemy talie gry „%(game)s”."

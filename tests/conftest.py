@@ -60,7 +60,7 @@ def other_game():
     It borrows Aniołowie's declaration, so its cards are angels with factions: the tests only
     need the id to be another game the rules know.
     """
-    register("rules.aniolowie", OTHER_GAME)
+    assert register("tests.other_game") == OTHER_GAME
     yield OTHER_GAME
     unregister(OTHER_GAME)
 

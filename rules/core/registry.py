@@ -1,85 +1,138 @@
-"""Map game ids to the packages that declare them, and dispatch decks to their game's rules."""
+"""Map game ids to the packages that declare them, and dispatch decks to their game's rules.
+
+The games are named, not found: `configure` takes their packages' module paths in order (the
+site's settings name them, as INSTALLED_APPS names apps), and each package's `GAME` declares its
+own id. Only the packages named are ever imported, so a site serving one game never loads the
+others. The order decides what nothing else does: the first game is the default unless another
+is named, and a search word two games share means the earlier game's across all games.
+"""
 
 from __future__ import annotations
 
 import importlib
-import os
-import pkgutil
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from rules.core.schema import Game, Option
 from rules.core.verdict import DeckFormatError, Verdict, describe_value
 
-RULES_DIR = Path(__file__).resolve().parent.parent
-# Packages beside the games in rules/ that are no game.
-NOT_GAMES = frozenset({"core"})
-# Game packages from elsewhere (a plug-in, the tests' toy game), comma-separated module paths.
-EXTRA_GAMES_VARIABLE = "RULES_EXTRA_GAMES"
+
+class RegistryError(Exception):
+    """The games configured cannot be served: a module without a GAME, an id twice, no games."""
 
 
-def _discovered() -> dict[str, str]:
-    """Map the id of every game package in rules/ to its module, in the order of their names.
+# The module paths configured, in order; None until `configure` is called.
+_modules: list[str] | None = None
+_default: str | None = None
+# The games by id, in the configured order, imported on first use.
+_games: dict[str, Game] | None = None
 
-    A package's id is its name with "-" for "_" (rules/dark_eden is "dark-eden"), so that a game
-    is found without importing it. Plug-ins named in RULES_EXTRA_GAMES are imported for their id
-    and come after.
+
+def configure(modules, *, default: str | None = None) -> None:
+    """Serve the games declared by these packages (module paths), in this order.
+
+    `default` is the id of the game a deck is for when nothing says otherwise (a plain-text
+    file, an API call that names none); None: the first game's. Nothing is imported until a
+    game is asked for.
     """
-    found = {
-        info.name.replace("_", "-"): f"rules.{info.name}"
-        for info in sorted(pkgutil.iter_modules([str(RULES_DIR)]), key=lambda i: i.name)
-        if info.ispkg and info.name not in NOT_GAMES
-    }
-    for module_path in filter(None, os.environ.get(EXTRA_GAMES_VARIABLE, "").split(",")):
-        module_path = module_path.strip()
-        found.setdefault(importlib.import_module(module_path).GAME.id, module_path)
-    return found
+    global _modules, _default, _games
+    _modules, _default, _games = [str(module).strip() for module in modules], default, None
 
 
-# One package per game; each defines GAME, a rules.core.schema.Game. The first is the game a
-# deck is for when nothing says otherwise (a plain-text file, an API client that sends none).
-GAME_MODULES: dict[str, str] = _discovered()
-
-_loaded: dict[str, Game] = {}
+def configuration() -> tuple[tuple[str, ...], str | None]:
+    """Return the module paths configured (with those registered since) and the default id."""
+    return tuple(_modules or ()), _default
 
 
-def register(module_path: str, game_id: str) -> None:
-    """Register one more game package (a test's toy game, a plug-in) under its id."""
-    GAME_MODULES[game_id] = module_path
-    _loaded.pop(game_id, None)
+def _registered() -> dict[str, Game]:
+    """Return the games by id, importing the configured packages on first use."""
+    global _games
+    if _games is None:
+        if _modules is None:
+            raise RegistryError(
+                "No games are configured: call rules.core.registry.configure() with the games' "
+                "module paths (the site's settings do, from GAMES)."
+            )
+        games: dict[str, Game] = {}
+        for module_path in _modules:
+            game = _declared_by(module_path)
+            if game.id in games:
+                raise RegistryError(f"{module_path} declares the game id {game.id!r} again")
+            games[game.id] = game
+        if _default is not None and _default not in games:
+            raise RegistryError(
+                f"the default game {_default!r} is not among the games configured: "
+                + ", ".join(games)
+            )
+        _games = games
+    return _games
+
+
+def _declared_by(module_path: str) -> Game:
+    """Import a game package and return its GAME; say which module falls short."""
+    game = getattr(importlib.import_module(module_path), "GAME", None)
+    if not isinstance(game, Game):
+        raise RegistryError(f"{module_path} defines no GAME (a rules.core.schema.Game)")
+    return game
+
+
+def register(module_path: str) -> str:
+    """Serve one more game package (a test's toy game, a plug-in) after the others; return its id."""
+    game = _declared_by(module_path)
+    games = _registered()
+    if game.id in games:
+        raise RegistryError(f"{module_path} declares the game id {game.id!r} again")
+    assert _modules is not None  # _registered() refused to run without them
+    _modules.append(module_path)
+    games[game.id] = game
+    return game.id
 
 
 def unregister(game_id: str) -> None:
-    """Forget a game registered with `register`."""
-    GAME_MODULES.pop(game_id, None)
-    _loaded.pop(game_id, None)
+    """Stop serving a game registered with `register`."""
+    games = _registered()
+    game = games.pop(game_id, None)
+    if game is not None and _modules is not None:
+        _modules[:] = [path for path in _modules if _declared_by(path).id != game_id]
+
+
+def game_ids() -> tuple[str, ...]:
+    """Return the id of every game served, in the configured order."""
+    return tuple(_registered())
+
+
+def is_game(game_id: object) -> bool:
+    """Tell whether `game_id` is the id of a game served."""
+    return isinstance(game_id, str) and game_id in _registered()
 
 
 def default_game_id() -> str:
     """Return the id of the game a deck is for when nothing says otherwise."""
-    return next(iter(GAME_MODULES))
+    games = _registered()
+    if _default is not None:
+        return _default
+    if not games:
+        raise RegistryError("No games are configured: GAMES names none.")
+    return next(iter(games))
 
 
 def get_game(game_id: object) -> Game:
     """Return the declaration of a game id; raise DeckFormatError(path "game") if unknown."""
-    game = _loaded.get(game_id) if isinstance(game_id, str) else None
+    games = _registered()
+    game = games.get(game_id) if isinstance(game_id, str) else None
     if game is None:
-        if not isinstance(game_id, str) or game_id not in GAME_MODULES:
-            known = ", ".join(GAME_MODULES)
-            if game_id is None:
-                raise DeckFormatError("game", f"missing; say which game the deck is for: {known}")
-            raise DeckFormatError(
-                "game", f"unknown game {describe_value(game_id)}; expected one of {known}"
-            )
-        # Imported on first use so a site that serves one game never loads the others.
-        game = _loaded[game_id] = importlib.import_module(GAME_MODULES[game_id]).GAME
+        known = ", ".join(games)
+        if game_id is None:
+            raise DeckFormatError("game", f"missing; say which game the deck is for: {known}")
+        raise DeckFormatError(
+            "game", f"unknown game {describe_value(game_id)}; expected one of {known}"
+        )
     return game
 
 
 def all_games() -> tuple[Game, ...]:
-    """Return every registered game's declaration, in registration order."""
-    return tuple(get_game(game_id) for game_id in GAME_MODULES)
+    """Return every served game's declaration, in the configured order."""
+    return tuple(_registered().values())
 
 
 def all_options() -> tuple[Option, ...]:

@@ -11,7 +11,7 @@ from rules.core.registry import register, unregister
 @pytest.fixture
 def toy():
     """Register the tests' toy game (tests/toy_game.py) as "toy" for one test."""
-    register("tests.toy_game", "toy")
+    register("tests.toy_game")
     yield
     unregister("toy")
 

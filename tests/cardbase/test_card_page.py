@@ -93,7 +93,7 @@ def test_face_is_rendered_once_and_again_after_an_edit(client, gammon, settings)
 @pytest.fixture
 def toy():
     """Register the tests' toy game, which declares no face, and give it a catalogue row."""
-    register("tests.toy_game", "toy")
+    register("tests.toy_game")
     yield GameFactory(slug="toy", name="Toy")
     unregister("toy")
 

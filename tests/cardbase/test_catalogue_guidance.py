@@ -77,7 +77,7 @@ def test_a_negated_or_alternative_key_offers_nothing(client):
 
 @pytest.fixture
 def toy_without_cards():
-    register("tests.toy_game", "toy")
+    register("tests.toy_game")
     GameFactory(slug="toy", name="Zabawka")
     yield
     unregister("toy")

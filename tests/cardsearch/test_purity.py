@@ -22,7 +22,8 @@ def test_no_cardsearch_module_imports_a_game():
 
 def test_parsing_and_describing_loads_no_django():
     code = (
-        "import cardsearch\n"
+        "import cardsearch, rules.core.registry\n"
+        "rules.core.registry.configure(['rules.aniolowie'])\n"
         "cardsearch.describe(cardsearch.parse('f:upadli zakon:potęgi wsparcie>=4'), 'pl')"
     )
     assert django_modules_loaded_by(code) == []

@@ -1,7 +1,7 @@
 """A game is its package, a fixture and tests: the toy game gets the whole site, nothing else added.
 
-The checks run in a process of their own, where the environment registers the toy game before
-Django starts, as the registry finds a package in rules/ (a site's games are known at start-up).
+The checks run in a process of their own, where the environment names the toy game among the
+site's games (GAMES) before Django starts, as an operator names a new game's package.
 """
 
 import os
@@ -10,14 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rules.core.registry import EXTRA_GAMES_VARIABLE
+from config.games import GAMES
 
 CHECKS = Path(__file__).with_name("toy_site_checks.py")
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_toy_game_gets_catalogue_search_api_builder_and_rules():
-    env = {**os.environ, EXTRA_GAMES_VARIABLE: "tests.toy_game"}
+    env = {**os.environ, "GAMES": ",".join([*GAMES, "tests.toy_game"])}
     # SQLite of its own, with no replica: the suite's PostgreSQL test database is in use by this
     # very run.
     for variable in ("DATABASE_URL", "DATABASE_REPLICA_URL"):

@@ -1,8 +1,8 @@
 """The whole site serving a game it was never told of: the tests' toy game (tests/toy_game.py).
 
 Not collected on its own: test_toy_game.py runs this file in a fresh process where the
-environment registers the toy game (RULES_EXTRA_GAMES=tests.toy_game) before Django starts, as
-a game package in rules/ is found. Nothing outside the toy's package and its fixture names it.
+environment names the toy game among the site's games (GAMES=…,tests.toy_game) before Django
+starts, as an operator names a game's package. Nothing outside the toy's package and its fixture names it.
 """
 
 import json

@@ -13,6 +13,7 @@ def test_no_source_file_imports_django():
 def test_importing_and_running_rules_loads_no_django():
     code = (
         "import rules, rules.cli, rules.core.registry, rules.aniolowie\n"
+        "rules.core.registry.configure(['rules.aniolowie'])\n"
         "rules.validate_contract({'game': 'aniolowie', 'cards': []})"
     )
     assert django_modules_loaded_by(code) == []
