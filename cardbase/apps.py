@@ -9,12 +9,17 @@ class CardbaseConfig(AppConfig):
 
     def ready(self) -> None:
         from cardbase.catalogue_version import install_triggers_after_migrate
+        from cardbase.facet_values import repair_facet_values_after_migrate
         from cardbase.search import repair_search_mirror_after_migrate
 
         # A migration that remakes cardbase_card on SQLite drops the triggers feeding the
         # search mirror: every `migrate` (and `flush`) ends by putting them back.
         post_migrate.connect(
             repair_search_mirror_after_migrate, sender=self, dispatch_uid="cardbase_search_mirror"
+        )
+        # ... and those keeping the facet values, which also follow each game's declaration.
+        post_migrate.connect(
+            repair_facet_values_after_migrate, sender=self, dispatch_uid="cardbase_facet_values"
         )
         # The same remake drops the triggers that change the catalogue's version.
         post_migrate.connect(

@@ -113,62 +113,6 @@ def attribute_expression(attribute: Attribute, *, prefix: str = "") -> Expressio
     return text
 
 
-# Between two values in a card's facet values; no attribute value holds it (control characters
-# are not text a card prints), and `split_facet_values` checks that none did.
-FACET_SEPARATOR = "\x1f"
-# Before a known value: an empty part is an unknown one, '=' alone an empty text.
-KNOWN_MARK = "="
-
-
-def facet_keys(games) -> tuple[str, ...]:
-    """Return the ids of the attributes offered as checkbox facets in any of `games`, sorted."""
-    return tuple(
-        sorted(
-            {
-                attribute.id
-                for game in games
-                for attribute in game.schema.attributes
-                if attribute.facet and attribute.type in ("choice", "bool")
-            }
-        )
-    )
-
-
-class FacetValues(Func):
-    """Every facet attribute's value of a card as one short text, in the order of `keys`.
-
-    Stored in a generated column (Card.facet_values) with the game and kind in an index, so the
-    facets' counts group that index's entries instead of reading every card's JSON: at 50,000
-    cards a count read 24 MB of rows. Each value is written as the attribute's own expression
-    reads it on the database (see `AttributeValue`), so `holds` judges it the same way.
-    """
-
-    output_field = TextField()
-
-    def __init__(self, keys) -> None:
-        self.keys = tuple(keys)
-        super().__init__(*(AttributeValue(key) for key in self.keys))
-
-    def as_sql(self, compiler, connection, **extra_context):
-        parts, params = [], []
-        for expression in self.source_expressions:
-            sql, sql_params = compiler.compile(expression)
-            parts.append(f"COALESCE('{KNOWN_MARK}' || {sql}, '')")
-            params += sql_params
-        # A literal separator: a function call (chr, char) may not be immutable, as a
-        # generated column needs.
-        return f" || '{FACET_SEPARATOR}' || ".join(parts), params
-
-
-def split_facet_values(text: str, keys) -> dict[str, str | None] | None:
-    """Return the values a card's facet values hold, by key (None for unknown); None when the
-    text does not have one value per key (a value held the separator)."""
-    parts = text.split(FACET_SEPARATOR)
-    if len(parts) != len(keys):
-        return None
-    return {key: part[1:] if part else None for key, part in zip(keys, parts, strict=True)}
-
-
 def attribute_q(attribute: Attribute, value, lookup: str = "exact", *, prefix: str = "") -> Q:
     """Keep the cards whose attribute compares to `value` (`lookup`: exact, in, gt, gte…).
 

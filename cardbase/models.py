@@ -7,7 +7,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from cardbase.attributes import FacetValues, card_indexes, facet_keys
+from cardbase.attributes import card_indexes
+from cardbase.facet_values import declared_facet_keys
 from cardbase.language import page_lang
 from cardbase.managers import CardQuerySet
 from rules.core import card_key
@@ -16,10 +17,6 @@ from rules.core.schema import UNLIMITED
 # Every attribute a catalogue filters on gets an index with the name (a game that adds one
 # needs a migration: `makemigrations --check` says so).
 CARD_INDEXES = card_indexes(rules.all_games())
-# The attributes Card.facet_values holds, every game's. A game that adds one changes the column's
-# expression: Django cannot alter a generated column, so its migration removes the field and adds
-# it again.
-FACET_KEYS = facet_keys(rules.all_games())
 
 
 class Game(models.Model):
@@ -31,6 +28,10 @@ class Game(models.Model):
     rulebook = models.CharField(
         max_length=100, blank=True, help_text=_("Plik podręcznika w shared/rulebooks/.")
     )
+    # The attributes its cards' facet values hold (cardbase/facet_values.py): the declaration's,
+    # written when the row is made and brought up to date after every `migrate`. Null for a row
+    # written by older code (a data migration's), which has none yet.
+    facet_keys = models.JSONField(default=list, null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -39,6 +40,12 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        """Give a new game the facet keys its declaration names, before any card of it is made."""
+        if self._state.adding and not self.facet_keys and rules.is_game(self.slug):
+            self.facet_keys = declared_facet_keys(rules.get_game(self.slug))
+        super().save(*args, **kwargs)
 
 
 class Edition(models.Model):
@@ -83,11 +90,11 @@ class Card(models.Model):
     # Folded copies (lower case, no diacritics) so "swietnisko" finds "ŚWIĘTNISKO" on any database.
     search_name = models.CharField(max_length=120, editable=False, db_index=True)
     search_text = models.TextField(editable=False, blank=True)
-    # Kept by the database from `attributes`, whoever writes the card: what the facets' counts
-    # group (cardbase.selectors._value_counts), read from the `card_facets` index alone.
-    facet_values = models.GeneratedField(
-        expression=FacetValues(FACET_KEYS), output_field=models.TextField(), db_persist=True
-    )
+    # Kept by the database's triggers from `attributes` and the game's facet keys, whoever writes
+    # the card (cardbase/facet_values.py): what the facets' counts group
+    # (cardbase.selectors._value_counts), read from the `card_facets` index alone.
+    # A database default: rows written by older code (a data migration's) name no such column.
+    facet_values = models.TextField(db_default="", blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 
 import rules
 from cardbase import search
-from cardbase.attributes import AttributeValue, split_facet_values
+from cardbase.attributes import AttributeValue
 from cardbase.catalogue_version import remembered
+from cardbase.facet_values import served_facet_keys, split_facet_values
 from cardbase.filters import UNKNOWN, CardFilter, catalogue_attributes, is_ranked
 from cardbase.language import page_lang
-from cardbase.models import FACET_KEYS, Card, Game, Printing
+from cardbase.models import Card, Game, Printing
 from rules.core.schema import Attribute
 
 PAGE_SIZES = (24, 48, 96)
@@ -293,8 +294,8 @@ def _facet_groups(queryset: QuerySet, filters_by_name: dict) -> list[dict]:
     value of each facet named (None when unknown) and its number of cards.
 
     The groups come from the `card_facets` index (kind, facet values, game) when no other
-    filter reads the card's row, never from every card's JSON; should a value hold the
-    separator, the groups are read from the attributes themselves.
+    filter reads the card's row, never from every card's JSON; should a text not read as
+    values, the groups are read from the attributes themselves.
     """
     grouped = queryset.order_by().select_related(None).prefetch_related(None)
     # COUNT(*), not of the id: the index holds no id on PostgreSQL, which would read the rows.
@@ -304,11 +305,11 @@ def _facet_groups(queryset: QuerySet, filters_by_name: dict) -> list[dict]:
 
 
 def _split_groups(rows: list[dict]) -> list[dict] | None:
-    """Return the groups of rows of kind and facet values with each value by its key; None
-    when a row's values cannot be told apart."""
-    groups = []
+    """Return the groups of rows of kind and facet values with each value by its key (a key
+    left out is unknown); None when a row's values cannot be read."""
+    groups, keys = [], served_facet_keys()
     for row in rows:
-        values = split_facet_values(row["facet_values"], FACET_KEYS)
+        values = split_facet_values(row["facet_values"], keys)
         if values is None:
             return None
         groups.append({**values, "kind": row["kind"], "cards": row["cards"]})
@@ -357,13 +358,13 @@ def _value_counts(
     def keeps(name: str, group: dict, values: Sequence[str]) -> bool:
         if name == "kind":
             return group["kind"] in values
-        stored = group[name]
+        stored = group.get(name)
         return any(read[name].holds(v, kind=group["kind"], stored=stored) for v in values)
 
     def fits(group: dict) -> bool:
         # An unknown value fits whatever the kind, as the options' SQL (missing_q) has it.
         return all(
-            group[name] is None or keeps(name, group, values) for name, values in within.items()
+            group.get(name) is None or keeps(name, group, values) for name, values in within.items()
         )
 
     # (kind, stored value) -> cards, per facet: far fewer than the groups.
@@ -379,7 +380,7 @@ def _value_counts(
         if not refused:
             matched += group["cards"]
         for name in counted:
-            stored = group[name] if name in filters_by_name else None
+            stored = group.get(name) if name in filters_by_name else None
             tallies[name][group["kind"], stored] += group["cards"]
     counts: dict[str, dict[str, int]] = {}
     for name in names:

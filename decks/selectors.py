@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 import rules
 from cardbase.attributes import attribute_q, missing_q
 from cardbase.catalogue_version import VERSION_SQL, current_version, hold_version
+from cardbase.facet_values import declared_facet_keys
 from cardbase.filters import CardFilter
 from cardbase.language import page_lang
-from cardbase.models import FACET_KEYS, Card, CatalogueVersion
+from cardbase.models import Card, CatalogueVersion
 from cardbase.models import Game as CatalogueGame
 from cardbase.search import QueryFeedback, query_feedback
 from cardbase.selectors import Facet, counted_facets, suggestion
@@ -580,7 +581,7 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
     base = game_cards.filter(fitting_options_q(deck)) if fitting else game_cards
     filterset = CardFilter(params, queryset=base, game=deck.game.slug)
     queryset = filterset.qs if filterset.is_valid() else Card.objects.none()
-    if set(fitting) <= set(FACET_KEYS):
+    if set(fitting) <= set(declared_facet_keys(deck.game_rules)):
         # The options' values are facets' (Aniołowie's faction): the counts keep the fitting
         # cards from the game's own groups, which every builder of the game and its catalogue
         # share. By the game's id: a join to the games would keep PostgreSQL's count off the

@@ -6,7 +6,7 @@ from django.http import QueryDict
 from django.test.utils import CaptureQueriesContext
 
 from cardbase import selectors
-from cardbase.attributes import FACET_SEPARATOR
+from cardbase.facet_values import FACET_SEPARATOR
 from cardbase.filters import UNKNOWN, CardFilter
 from cardbase.models import Card
 from tests.dark_eden_factories import LeaderFactory, PlaceFactory, WarriorFactory

@@ -2,8 +2,13 @@
 
 import pytest
 
-from cardbase.attributes import FACET_SEPARATOR, split_facet_values
-from cardbase.models import FACET_KEYS, Card
+from cardbase.facet_values import (
+    FACET_SEPARATOR,
+    served_facet_keys,
+    split_facet_values,
+    sync_facet_keys,
+)
+from cardbase.models import Card, Game
 from tests.dark_eden_factories import LeaderFactory
 from tests.factories import AngelFactory
 
@@ -13,9 +18,10 @@ pytestmark = pytest.mark.django_db
 def stored_values(card: Card) -> dict:
     """Return the facet values the database holds for `card`, read back from its row."""
     text = Card.objects.values_list("facet_values", flat=True).get(pk=card.pk)
-    values = split_facet_values(text, FACET_KEYS)
+    keys = served_facet_keys()
+    values = split_facet_values(text, keys)
     assert values is not None, text
-    return values
+    return {key: None for key in keys} | values
 
 
 def test_a_saved_card_holds_its_facet_attributes_and_unknown_for_the_rest():
@@ -60,8 +66,25 @@ def test_an_empty_text_is_known_and_told_from_an_unknown_value():
 
 
 def test_a_text_without_one_value_per_key_is_not_split():
-    assert split_facet_values(FACET_SEPARATOR.join(["=a", ""]), ("one", "two")) == {
+    assert split_facet_values(FACET_SEPARATOR.join(["one=a", "two="]), ("one", "two")) == {
         "one": "a",
-        "two": None,
+        "two": "",
     }
-    assert split_facet_values(FACET_SEPARATOR.join(["=a", "=b", ""]), ("one", "two")) is None
+    assert split_facet_values("", ("one", "two")) == {}
+    # A value holding the separator: a part that names no key, or a key twice.
+    assert split_facet_values(FACET_SEPARATOR.join(["one=a", "b"]), ("one", "two")) is None
+    assert split_facet_values(FACET_SEPARATOR.join(["one=a", "one=b"]), ("one", "two")) is None
+    assert split_facet_values(FACET_SEPARATOR.join(["one=a", "three=b"]), ("one", "two")) is None
+
+
+def test_a_game_added_later_gets_its_own_keys_and_a_changed_declaration_is_followed(other_game):
+    angel = AngelFactory(faction="fallen", order="powers")
+    game = angel.game
+    assert game.facet_keys == sorted(game.facet_keys) and "faction" in game.facet_keys
+    # A declaration that no longer shows the faction as a facet, as a game's new version might.
+    Game.objects.filter(pk=game.pk).update(facet_keys=["order"])
+    Card.objects.filter(pk=angel.pk).update(attributes={"faction": "fallen", "order": "powers"})
+    assert Card.objects.values_list("facet_values", flat=True).get(pk=angel.pk) == "order=powers"
+    assert sync_facet_keys() == [game.slug]
+    assert stored_values(angel)["faction"] == "fallen"
+    assert sync_facet_keys() == []

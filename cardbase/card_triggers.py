@@ -1,0 +1,118 @@
+"""Triggers on the card table that keep data derived from a card's attributes.
+
+Triggers see every write to a card, whoever makes it (the admin, loaders, importers' bulk_create
+and update(), restores, raw SQL), in the writing transaction. What they keep (the facet values,
+cardbase/facet_values.py) declares its SQLite triggers and its PostgreSQL function and triggers
+as a `CardTriggers`, and how to write every card's data anew. Django's SQLite schema
+editor remakes cardbase_card for most column changes, which drops the table's triggers:
+`remake_stale` makes anew those missing or changed, after which the caller writes the data anew.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+
+CARD_TABLE = "cardbase_card"
+# The columns whose change changes what is derived from a card's attributes.
+WATCHED = "attributes, game_id"
+# A save that writes the same attributes (every Django save writes every column) rewrites nothing.
+SQLITE_CHANGED = "(OLD.attributes IS NOT NEW.attributes OR OLD.game_id IS NOT NEW.game_id)"
+POSTGRESQL_CHANGED = (
+    "(OLD.attributes IS DISTINCT FROM NEW.attributes OR OLD.game_id IS DISTINCT FROM NEW.game_id)"
+)
+
+
+@dataclass(frozen=True)
+class CardTriggers:
+    """One kept thing's triggers: SQLite's by name; PostgreSQL's function body, fired on a new
+    or removed card (`postgresql_events`) and on a change to what it derives from."""
+
+    sqlite: Mapping[str, str]
+    postgresql_function: str
+    postgresql_body: str
+    postgresql_trigger: str
+    postgresql_timing: str  # BEFORE (it sets NEW's columns) or AFTER (it writes elsewhere)
+    postgresql_events: str  # "INSERT", or "INSERT OR DELETE"
+    # Writes every card's data anew: (cursor, vendor).
+    refill: Callable[[object, str], None]
+
+    @property
+    def postgresql_triggers(self) -> tuple[str, str]:
+        return self.postgresql_trigger, f"{self.postgresql_trigger}_update"
+
+    @property
+    def postgresql(self) -> tuple[str, ...]:
+        """Return the statements that make PostgreSQL's function and triggers."""
+        made, changed = self.postgresql_triggers
+        call = f"FOR EACH ROW EXECUTE FUNCTION {self.postgresql_function}()"
+        return (
+            f"CREATE OR REPLACE FUNCTION {self.postgresql_function}() RETURNS trigger"
+            f" LANGUAGE plpgsql AS $$\nBEGIN\n{self.postgresql_body}\nEND\n$$",
+            f"CREATE OR REPLACE TRIGGER {made} {self.postgresql_timing}"
+            f" {self.postgresql_events} ON {CARD_TABLE} {call}",
+            f"CREATE OR REPLACE TRIGGER {changed} {self.postgresql_timing} UPDATE OF {WATCHED}"
+            f" ON {CARD_TABLE} FOR EACH ROW WHEN {POSTGRESQL_CHANGED}"
+            f" EXECUTE FUNCTION {self.postgresql_function}()",
+        )
+
+    def make(self, using: str = DEFAULT_DB_ALIAS) -> None:
+        """Make the triggers and write every card's data (the migration that adds the data)."""
+        connection = connections[using]
+        with transaction.atomic(using=using), connection.cursor() as cursor:
+            self.install(cursor, connection.vendor)
+            self.refill(cursor, connection.vendor)
+
+    def remove(self, using: str = DEFAULT_DB_ALIAS) -> None:
+        """Drop the triggers (migrating back past the data they keep)."""
+        connection = connections[using]
+        with connection.cursor() as cursor:
+            self.drop(cursor, connection.vendor)
+
+    def install(self, cursor, vendor: str) -> None:
+        """Make the triggers anew (PostgreSQL's function too)."""
+        if vendor == "postgresql":
+            for statement in self.postgresql:
+                cursor.execute(statement)
+        elif vendor == "sqlite":
+            for name, sql in self.sqlite.items():
+                cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
+                cursor.execute(sql)
+
+    def drop(self, cursor, vendor: str) -> None:
+        """Drop the triggers (migrating back past what they keep)."""
+        if vendor == "postgresql":
+            for name in self.postgresql_triggers:
+                cursor.execute(f"DROP TRIGGER IF EXISTS {name} ON {CARD_TABLE}")
+            cursor.execute(f"DROP FUNCTION IF EXISTS {self.postgresql_function}()")
+        elif vendor == "sqlite":
+            for name in self.sqlite:
+                cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
+
+    def remake_stale(self, cursor) -> bool:
+        """Make anew the SQLite triggers missing or unlike their SQL; tell whether any was."""
+        names = tuple(self.sqlite)
+        marks = ", ".join("%s" for _ in names)
+        cursor.execute(f"SELECT name, sql FROM sqlite_master WHERE name IN ({marks})", names)
+        stored = dict(cursor.fetchall())
+        stale = [name for name, sql in self.sqlite.items() if stored.get(name) != sql]
+        for name in stale:
+            cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
+            cursor.execute(self.sqlite[name])
+        return bool(stale)
+
+
+def repair_after_migrate(label: str, repair: Callable[[str], list[str]]) -> Callable[..., None]:
+    """Return a post_migrate handler that runs `repair` on the database migrated and says what
+    it repaired."""
+
+    def handler(sender, *, using: str = DEFAULT_DB_ALIAS, verbosity: int = 1, **kwargs) -> None:
+        repaired = repair(using)
+        if repaired and verbosity >= 1:
+            stdout = kwargs.get("stdout") or sys.stdout
+            stdout.write(f"  {label} ({using}): repaired {', '.join(repaired)}\n")
+
+    return handler

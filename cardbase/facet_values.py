@@ -1,0 +1,178 @@
+"""A card's facet values as one short text, kept by database triggers for the facets' counts.
+
+The catalogue's counts group the cards by kind, game and `Card.facet_values`, reading one index
+(`card_facets`) instead of every card's JSON. The text names each value it holds,
+`order=powers<US>faction=fallen` (US, the unit separator, between two), for the attributes its
+game shows as checkbox facets, as the game's row lists them (`Game.facet_keys`, kept from the
+declaration by `sync_facet_keys`): data, not the database's shape, so a game added later changes
+no column. A value is written as the attribute's expression reads it on that database
+(cardbase.attributes.AttributeValue), so a facet's `holds` judges it the same way; an unknown
+value is left out.
+
+Triggers rather than Card.save (cardbase/card_triggers.py): every write path keeps the text, and
+`repair_facet_values` puts back what a remade SQLite table lost.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+
+import rules
+from cardbase.card_triggers import (
+    CARD_TABLE,
+    SQLITE_CHANGED,
+    WATCHED,
+    CardTriggers,
+    repair_after_migrate,
+)
+from rules.core.schema import Game as GameDeclaration
+
+GAME_TABLE = "cardbase_game"
+# Between two values. No value should hold it (a card prints no control characters); one that
+# does makes its text unreadable (`split_facet_values`), and the counts then read the JSON.
+FACET_SEPARATOR = "\x1f"
+
+# The text of the card `@card`, from its game's keys in their order.
+SQLITE_TEXT = f"""
+(SELECT coalesce(group_concat(
+    facet.value || '=' || json_extract(@card.attributes, '$."' || facet.value || '"'),
+    char(31)), '')
+ FROM {GAME_TABLE} AS game, json_each(game.facet_keys) AS facet
+ WHERE game.id = @card.game_id
+   AND json_extract(@card.attributes, '$."' || facet.value || '"') IS NOT NULL)
+"""
+POSTGRESQL_TEXT = f"""
+(SELECT coalesce(string_agg(
+    facet.key || '=' || (@card.attributes ->> facet.key),
+    chr(31) ORDER BY facet.position), '')
+ FROM {GAME_TABLE} AS game
+ CROSS JOIN LATERAL jsonb_array_elements_text(game.facet_keys) WITH ORDINALITY
+     AS facet(key, position)
+ WHERE game.id = @card.game_id AND @card.attributes ->> facet.key IS NOT NULL)
+"""
+SQLITE_TRIGGERS = {
+    f"{CARD_TABLE}_facets_insert": (
+        f"CREATE TRIGGER {CARD_TABLE}_facets_insert AFTER INSERT ON {CARD_TABLE} BEGIN "
+        f"UPDATE {CARD_TABLE} SET facet_values = {SQLITE_TEXT.replace('@card', 'NEW')}"
+        f" WHERE id = NEW.id; END"
+    ),
+    f"{CARD_TABLE}_facets_update": (
+        f"CREATE TRIGGER {CARD_TABLE}_facets_update AFTER UPDATE OF {WATCHED} ON {CARD_TABLE}"
+        f" WHEN {SQLITE_CHANGED}"
+        f" BEGIN UPDATE {CARD_TABLE} SET facet_values = {SQLITE_TEXT.replace('@card', 'NEW')}"
+        f" WHERE id = NEW.id; END"
+    ),
+}
+
+
+def refresh_facet_values(cursor, vendor: str, game_id: int | None = None) -> None:
+    """Write anew the facet values of a game's cards (every card's without a game)."""
+    text = (SQLITE_TEXT if vendor == "sqlite" else POSTGRESQL_TEXT).replace("@card", CARD_TABLE)
+    where, params = ("WHERE game_id = %s", [game_id]) if game_id is not None else ("", [])
+    cursor.execute(f"UPDATE {CARD_TABLE} SET facet_values = {text} {where}", params)
+
+
+TRIGGERS = CardTriggers(
+    sqlite=SQLITE_TRIGGERS,
+    postgresql_function="cardbase_card_facet_values",
+    postgresql_body=f"""
+    NEW.facet_values := {POSTGRESQL_TEXT.replace("@card", "NEW")};
+    RETURN NEW;""",
+    postgresql_trigger=f"{CARD_TABLE}_facets",
+    postgresql_timing="BEFORE",
+    postgresql_events="INSERT",
+    refill=refresh_facet_values,
+)
+
+
+def declared_facet_keys(game: GameDeclaration) -> list[str]:
+    """Return the ids of the attributes a game shows as checkbox facets, sorted."""
+    return sorted(
+        attribute.id
+        for attribute in game.schema.attributes
+        if attribute.facet and attribute.type in ("choice", "bool")
+    )
+
+
+def served_facet_keys() -> frozenset[str]:
+    """Return the facet keys of every game served."""
+    return frozenset(key for game in rules.all_games() for key in declared_facet_keys(game))
+
+
+def split_facet_values(text: str | None, keys) -> dict[str, str] | None:
+    """Return the values a card's facet values hold by attribute id (an unknown one is left
+    out); None when the text does not read as values of `keys`, each once (a value held the
+    separator)."""
+    values: dict[str, str] = {}
+    for part in filter(None, (text or "").split(FACET_SEPARATOR)):
+        key, equals, value = part.partition("=")
+        if not equals or key not in keys or key in values:
+            return None
+        values[key] = value
+    return values
+
+
+def install_facet_values(using: str = DEFAULT_DB_ALIAS) -> None:
+    """Make the triggers and write every card's text (the migration that makes the column)."""
+    TRIGGERS.make(using)
+
+
+def drop_facet_values(using: str = DEFAULT_DB_ALIAS) -> None:
+    """Drop the triggers (migrating back past the column)."""
+    TRIGGERS.remove(using)
+
+
+def sync_facet_keys(using: str = DEFAULT_DB_ALIAS) -> list[str]:
+    """Give every served game's row the facet keys its declaration names, and write its cards'
+    text anew where they changed; return the ids of the games changed."""
+    connection = connections[using]
+    changed = []
+    with transaction.atomic(using=using), connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, slug, facet_keys FROM {GAME_TABLE}")
+        for game_id, slug, stored in cursor.fetchall():
+            if not rules.is_game(slug):
+                continue
+            keys = declared_facet_keys(rules.get_game(slug))
+            if _as_list(stored) == keys:
+                continue
+            as_json = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
+            cursor.execute(
+                f"UPDATE {GAME_TABLE} SET facet_keys = {as_json} WHERE id = %s",
+                [json.dumps(keys), game_id],
+            )
+            refresh_facet_values(cursor, connection.vendor, game_id)
+            changed.append(slug)
+    return changed
+
+
+def repair_facet_values(using: str = DEFAULT_DB_ALIAS) -> list[str]:
+    """Put back SQLite's triggers a remade card table dropped and write the texts anew; bring the
+    games' facet keys up to their declarations; return what was repaired."""
+    connection = connections[using]
+    if GAME_TABLE not in connection.introspection.table_names():
+        return []
+    with connection.cursor() as cursor:
+        described = connection.introspection.get_table_description(cursor, GAME_TABLE)
+    if "facet_keys" not in {column.name for column in described}:
+        return []  # migrated back before the keys were kept
+    repaired = []
+    if connection.vendor == "sqlite":
+        with transaction.atomic(using=using), connection.cursor() as cursor:
+            if TRIGGERS.remake_stale(cursor):
+                refresh_facet_values(cursor, connection.vendor)
+                repaired.append("triggers")
+    games = sync_facet_keys(using)
+    if games:
+        repaired.append("keys of " + ", ".join(games))
+    return repaired
+
+
+# The post_migrate handler (cardbase/apps.py).
+repair_facet_values_after_migrate = repair_after_migrate("Facet values", repair_facet_values)
+
+
+def _as_list(stored) -> list:
+    """Return the keys as read by a plain cursor: a list, or its JSON text."""
+    return stored if isinstance(stored, list) else json.loads(stored or "[]")
