@@ -12,11 +12,12 @@ from cardbase.attributes import attribute_q
 UNLISTED_FIELDS = ("text", "notes", "search_text", "facet_values")
 
 
-def served_q(*, prefix: str = "") -> Q:
-    """Keep the rows of the games the site serves: all of them, unless it serves some only."""
+def served_q() -> Q:
+    """Keep the rows (cards, decks) of the games the site serves: all of them, unless it serves
+    some only."""
     if not settings.SERVES_SOME_GAMES_ONLY:
         return Q()
-    return Q(**{f"{prefix}game__slug__in": rules.game_ids()})
+    return Q(game__slug__in=rules.game_ids())
 
 
 class CardQuerySet(models.QuerySet):
