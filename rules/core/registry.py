@@ -24,8 +24,9 @@ class RegistryError(Exception):
 # The module paths configured, in order; None until `configure` is called.
 _modules: list[str] | None = None
 _default: str | None = None
-# The games by id, in the configured order, imported on first use.
+# The games by id, in the configured order, imported on first use; and each one's module path.
 _games: dict[str, Game] | None = None
+_module_of: dict[str, str] = {}
 
 
 def configure(modules, *, default: str | None = None) -> None:
@@ -55,10 +56,7 @@ def _registered() -> dict[str, Game]:
             )
         games: dict[str, Game] = {}
         for module_path in _modules:
-            game = _declared_by(module_path)
-            if game.id in games:
-                raise RegistryError(f"{module_path} declares the game id {game.id!r} again")
-            games[game.id] = game
+            _add(games, module_path)
         if _default is not None and _default not in games:
             raise RegistryError(
                 f"the default game {_default!r} is not among the games configured: "
@@ -68,32 +66,30 @@ def _registered() -> dict[str, Game]:
     return _games
 
 
-def _declared_by(module_path: str) -> Game:
-    """Import a game package and return its GAME; say which module falls short."""
+def _add(games: dict[str, Game], module_path: str) -> Game:
+    """Import a game package and add its GAME to `games`; say which module falls short."""
     game = getattr(importlib.import_module(module_path), "GAME", None)
     if not isinstance(game, Game):
         raise RegistryError(f"{module_path} defines no GAME (a rules.core.schema.Game)")
+    if game.id in games:
+        raise RegistryError(f"{module_path} declares the game id {game.id!r} again")
+    games[game.id] = game
+    _module_of[game.id] = module_path
     return game
 
 
 def register(module_path: str) -> str:
     """Serve one more game package (a test's toy game, a plug-in) after the others; return its id."""
-    game = _declared_by(module_path)
-    games = _registered()
-    if game.id in games:
-        raise RegistryError(f"{module_path} declares the game id {game.id!r} again")
+    game = _add(_registered(), module_path)
     assert _modules is not None  # _registered() refused to run without them
     _modules.append(module_path)
-    games[game.id] = game
     return game.id
 
 
 def unregister(game_id: str) -> None:
     """Stop serving a game registered with `register`."""
-    games = _registered()
-    game = games.pop(game_id, None)
-    if game is not None and _modules is not None:
-        _modules[:] = [path for path in _modules if _declared_by(path).id != game_id]
+    if _registered().pop(game_id, None) is not None and _modules is not None:
+        _modules.remove(_module_of.pop(game_id))
 
 
 def game_ids() -> tuple[str, ...]:
