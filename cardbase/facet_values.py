@@ -15,8 +15,7 @@ Triggers rather than Card.save (cardbase/card_triggers.py): every write path kee
 
 from __future__ import annotations
 
-import json
-
+from django.apps import apps as django_apps
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
 import rules
@@ -127,21 +126,18 @@ def drop_facet_values(using: str = DEFAULT_DB_ALIAS) -> None:
 def sync_facet_keys(using: str = DEFAULT_DB_ALIAS) -> list[str]:
     """Give every served game's row the facet keys its declaration names, and write its cards'
     text anew where they changed; return the ids of the games changed."""
+    # By label: this module is below the models (cardbase.models imports it).
+    games = django_apps.get_model("cardbase", "Game").objects.using(using)
     connection = connections[using]
     changed = []
     with transaction.atomic(using=using), connection.cursor() as cursor:
-        cursor.execute(f"SELECT id, slug, facet_keys FROM {GAME_TABLE}")
-        for game_id, slug, stored in cursor.fetchall():
+        for game_id, slug, stored in games.values_list("id", "slug", "facet_keys"):
             if not rules.is_game(slug):
                 continue
             keys = declared_facet_keys(rules.get_game(slug))
-            if _as_list(stored) == keys:
+            if stored == keys:
                 continue
-            as_json = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
-            cursor.execute(
-                f"UPDATE {GAME_TABLE} SET facet_keys = {as_json} WHERE id = %s",
-                [json.dumps(keys), game_id],
-            )
+            games.filter(pk=game_id).update(facet_keys=keys)
             refresh_facet_values(cursor, connection.vendor, game_id)
             changed.append(slug)
     return changed
@@ -171,8 +167,3 @@ def repair_facet_values(using: str = DEFAULT_DB_ALIAS) -> list[str]:
 
 # The post_migrate handler (cardbase/apps.py).
 repair_facet_values_after_migrate = repair_after_migrate("Facet values", repair_facet_values)
-
-
-def _as_list(stored) -> list:
-    """Return the keys as read by a plain cursor: a list, or its JSON text."""
-    return stored if isinstance(stored, list) else json.loads(stored or "[]")
