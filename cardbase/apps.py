@@ -8,6 +8,7 @@ class CardbaseConfig(AppConfig):
     verbose_name = _("Katalog kart")
 
     def ready(self) -> None:
+        from cardbase.attribute_slots import repair_slots_after_migrate
         from cardbase.catalogue_version import install_triggers_after_migrate
         from cardbase.facet_values import repair_facet_values_after_migrate
         from cardbase.search import repair_search_mirror_after_migrate
@@ -20,6 +21,10 @@ class CardbaseConfig(AppConfig):
         # ... and those keeping the facet values, which also follow each game's declaration.
         post_migrate.connect(
             repair_facet_values_after_migrate, sender=self, dispatch_uid="cardbase_facet_values"
+        )
+        # ... and those filling the attribute slots, which follow each game's declaration too.
+        post_migrate.connect(
+            repair_slots_after_migrate, sender=self, dispatch_uid="cardbase_attribute_slots"
         )
         # The same remake drops the triggers that change the catalogue's version.
         post_migrate.connect(

@@ -1,22 +1,38 @@
-"""Database expressions for a card's attributes: one place knows they live in a JSON field.
+"""Database expressions for a card's attributes: one place knows where each game keeps them.
 
-Every filter, facet, sort and index on an attribute goes through these, so the expression a query
-uses is exactly the one the indexes in Card.Meta hold (`->>` on PostgreSQL, JSON_EXTRACT on
-SQLite), and "unknown" is always "the key is missing".
+A card's attributes live in its JSON; those its game filters on are copied into slot columns
+(cardbase/attribute_slots.py), one game's `order` in `text_7`, another's `set` in the same
+column. Every filter, facet and sort on an attribute goes through these, so a query reads a
+game's slot within that game's cards (the indexes in Card.Meta lead with the game, then the
+slot), and "unknown" is always "the key is missing".
 """
 
 from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import reduce
 
-from django.db.models import BooleanField, Expression, F, Func, Index, IntegerField, Q, TextField
+from django.db.models import (
+    BooleanField,
+    Case,
+    Expression,
+    F,
+    Func,
+    IntegerField,
+    Q,
+    TextField,
+    When,
+)
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Cast
 from django.db.models.lookups import (
     Exact,
     GreaterThan,
     GreaterThanOrEqual,
+    IContains,
     In,
     IsNull,
     LessThan,
@@ -24,6 +40,8 @@ from django.db.models.lookups import (
 )
 
 import rules
+from cardbase.attribute_slots import declared_slots
+from cardbase.card_triggers import GAME_TABLE
 from rules.core.schema import Attribute
 
 # What an attribute id may be: it is written into SQL (see AttributeValue).
@@ -66,13 +84,14 @@ LOOKUPS = {
 
 
 class AttributeIs(Func):
-    """A yes/no attribute equal to `value`: JSON's true reads 'true' on PostgreSQL, 1 on SQLite."""
+    """A yes/no attribute equal to `value`: JSON's true reads 'true' on PostgreSQL, 1 on SQLite
+    (a slot's copy reads '1', which SQLite's text column compares equal to 1)."""
 
     output_field = BooleanField()
 
-    def __init__(self, key: str, value: bool, prefix: str = "") -> None:
+    def __init__(self, expression: Expression, value: bool) -> None:
         self.value = bool(value)
-        super().__init__(AttributeValue(key, prefix))
+        super().__init__(expression)
 
     def as_sql(self, compiler, connection, **extra_context):
         sql, params = compiler.compile(self.source_expressions[0])
@@ -84,10 +103,10 @@ class AttributeIs(Func):
 class AttributeValue(Func):
     """An attribute's value as SQL: `attributes ->> 'key'` on PostgreSQL, JSON_EXTRACT on SQLite.
 
-    The key is written into the SQL, not passed as a parameter: SQLite uses an index on an
-    expression only for the very same expression, and a parameter never is. (Django's own key
-    transform would not do either: it spells SQLite's expression with a set whose order changes
-    from one process to the next.) Keys are identifiers from a game's declaration.
+    What a query reads where no slot holds the attribute (cardbase/attribute_slots.py). The key
+    is written into the SQL, not passed as a parameter, as the triggers and facet values read it
+    (Django's own key transform spells SQLite's expression differently from one process to the
+    next). Keys are identifiers from a game's declaration.
     """
 
     output_field = TextField()
@@ -105,45 +124,122 @@ class AttributeValue(Func):
         return f"JSON_EXTRACT({column}, '$.\"{self.key}\"')", params
 
 
-def attribute_expression(attribute: Attribute, *, prefix: str = "") -> Expression:
-    """Return the SQL expression of an attribute's value (an integer for numbers, else text)."""
+@dataclass(frozen=True)
+class Placement:
+    """Where one game's cards keep an attribute: the game's id, and the expression reading it
+    (its slot column, or its JSON where the game gives it no slot)."""
+
+    game: str
+    expression: Expression
+
+    def of_game(self, prefix: str) -> Q:
+        """Keep the game's cards: the id is read once, so the slot's index is sought by game.
+
+        A game with no row reads 0, which no card's game is: a null would make the test null,
+        and NOT (null AND …) would drop every card from `-zakon:potęgi` or `zakon:nieznany`.
+        """
+        game_id = RawSQL(
+            f"COALESCE((SELECT id FROM {GAME_TABLE} WHERE slug = %s), 0)",
+            (self.game,),
+            output_field=IntegerField(),
+        )
+        return Q(Exact(F(f"{prefix}game_id"), game_id))
+
+
+def placements(attribute: Attribute, game: str | None, prefix: str = "") -> list[Placement]:
+    """Return where the cards keep an attribute: in `game` only, or in every game served that
+    declares its id alike (None). A game's slot holds the values as the JSON reads them."""
+    games = [game] if game is not None else [g.id for g in rules.all_games()]
+    found = []
+    for game_id in games:
+        declaration = rules.get_game(game_id) if rules.is_game(game_id) else None
+        own = declaration.schema.attribute(attribute.id) if declaration else None
+        if game is None and own is None:
+            continue  # its cards hold no such key
+        alike = own is not None and own.type == attribute.type and own.multi == attribute.multi
+        slot = declared_slots(declaration).get(attribute.id) if alike else None
+        expression = F(f"{prefix}{slot}") if slot else _json_value(attribute, prefix)
+        found.append(Placement(game_id, expression))
+    return found
+
+
+def _json_value(attribute: Attribute, prefix: str) -> Expression:
     text = AttributeValue(attribute.id, prefix)
-    if attribute.type == "int":
-        return Cast(text, IntegerField())
-    return text
+    return Cast(text, IntegerField()) if attribute.type == "int" else text
 
 
-def attribute_q(attribute: Attribute, value, lookup: str = "exact", *, prefix: str = "") -> Q:
+def attribute_expression(
+    attribute: Attribute, *, game: str | None = None, prefix: str = ""
+) -> Expression:
+    """Return the SQL expression of an attribute's value (an integer for numbers, else text).
+
+    With `game`, the caller keeps that game's cards only and gets its column as it is, which
+    an index can sort; across games, each game's cards read their own (others' are null).
+    """
+    found = placements(attribute, game, prefix)
+    if game is not None:
+        return found[0].expression
+    if not found:
+        return _json_value(attribute, prefix)
+    output = IntegerField() if attribute.type == "int" else TextField()
+    return Case(
+        *(When(place.of_game(prefix), then=place.expression) for place in found),
+        default=None,
+        output_field=output,
+    )
+
+
+def _in_games(
+    attribute: Attribute, game: str | None, prefix: str, condition: Callable[[Expression], Q]
+) -> Q:
+    """Keep the cards of each game placing the attribute for which `condition` holds of its
+    expression (without a game declaring it, of every card's JSON)."""
+    found = placements(attribute, game, prefix)
+    if not found:
+        return condition(_json_value(attribute, prefix))
+    return reduce(
+        operator.or_, (place.of_game(prefix) & condition(place.expression) for place in found)
+    )
+
+
+def attribute_q(
+    attribute: Attribute, value, lookup: str = "exact", *, game: str | None = None, prefix: str = ""
+) -> Q:
     """Keep the cards whose attribute compares to `value` (`lookup`: exact, in, gt, gte…).
 
-    Every condition reads only the attribute's expression, which its index holds, so a facet's
-    count and first page come from the index. A multi-valued attribute matches when any of its
-    values does.
+    Every condition reads only the attribute's slot, which its indexes hold, so a facet's count
+    and first page come from an index. A multi-valued attribute matches when any of its values
+    does. `game`: the game whose cards are searched (None: every game's).
     """
-    # The key test keeps SQL's three-valued logic out of negations: NOT (known AND x) holds for
-    # the cards whose value is unknown, as `-zakon:potęgi` keeps the humans.
-    known = known_q(attribute, prefix=prefix)
     values = list(value) if lookup == "in" else [value]
-    if attribute.type == "bool":
-        return known & reduce(
-            operator.or_, (Q(AttributeIs(attribute.id, v, prefix)) for v in values)
-        )
-    if attribute.multi:
-        return known & _any_of(f"{prefix}attributes__{attribute.id}", values)
-    return known & Q(LOOKUPS[lookup](attribute_expression(attribute, prefix=prefix), value))
+
+    def holds(expression: Expression) -> Q:
+        # The key test keeps SQL's three-valued logic out of negations: NOT (known AND x) holds
+        # for the cards whose value is unknown, as `-zakon:potęgi` keeps the humans.
+        known = Q(IsNull(expression, False))
+        if attribute.type == "bool":
+            return known & reduce(operator.or_, (Q(AttributeIs(expression, v)) for v in values))
+        if attribute.multi:
+            # The list's JSON text holds the quoted id, ignoring case.
+            return known & reduce(
+                operator.or_, (Q(IContains(expression, f'"{v}"')) for v in values)
+            )
+        return known & Q(LOOKUPS[lookup](expression, value))
+
+    return _in_games(attribute, game, prefix, holds)
 
 
-def known_q(attribute: Attribute, *, prefix: str = "") -> Q:
+def known_q(attribute: Attribute, *, game: str | None = None, prefix: str = "") -> Q:
     """Keep the cards whose attribute is known (no null is ever stored: a missing key is unknown).
 
-    The test reads the attribute's indexed expression, so it costs no visit to the table.
+    The test reads the attribute's slot, which its indexes hold: no visit to the table.
     """
-    return Q(IsNull(attribute_expression(attribute, prefix=prefix), False))
+    return _in_games(attribute, game, prefix, lambda expression: Q(IsNull(expression, False)))
 
 
-def missing_q(attribute: Attribute, *, prefix: str = "") -> Q:
+def missing_q(attribute: Attribute, *, game: str | None = None, prefix: str = "") -> Q:
     """Keep the cards whose attribute is unknown, whatever their kind (`zakon:nieznany`)."""
-    return Q(IsNull(attribute_expression(attribute, prefix=prefix), True))
+    return ~known_q(attribute, game=game, prefix=prefix)
 
 
 def find_attribute(attribute_id: str, game: str | None = None) -> Attribute | None:
@@ -157,114 +253,7 @@ def find_attribute(attribute_id: str, game: str | None = None) -> Attribute | No
     return None
 
 
-def _any_of(field: str, values) -> Q:
-    """Match a JSON list holding any of `values` (a quoted string inside the list's text)."""
-    query = Q()
-    for value in values:
-        query |= Q(**{f"{field}__icontains": f'"{value}"'})
-    return query
-
-
-def indexed_attributes(games) -> tuple[list[str], list[str]]:
-    """Return the keys the card table indexes: every attribute a catalogue filters on (a facet,
-    a search key or a flag), as (text and yes/no keys, number keys), each sorted."""
-    searched = {
-        attribute.id: attribute
-        for game in games
-        for attribute in game.schema.attributes
-        if attribute.facet or attribute.search_keys or attribute.flags
-    }
-    numbers = sorted(key for key, attribute in searched.items() if attribute.type == "int")
-    return sorted(set(searched) - set(numbers)), numbers
-
-
-def card_indexes(games) -> list[Index]:
-    """Return the card table's attribute indexes, game by game.
-
-    A game's indexes hold its own keys only: a query filters one game's cards, and one set for
-    all games would outgrow PostgreSQL's 32 columns an index. A key a game shares with one
-    before it is already led by that game's index. Each kind index is named by its game, so a
-    new game renames none of the others'.
-    """
-    indexes: list[Index] = []
-    led: set[str] = set()
-    for game in games:
-        text_keys, number_keys = indexed_attributes([game])
-        text_keys = [key for key in text_keys if key not in led]
-        number_keys = [key for key in number_keys if key not in led]
-        if not text_keys and not number_keys:
-            continue
-        led.update(text_keys, number_keys)
-        kind_index = f"card_kind_{game.id.replace('-', '_')}"
-        indexes += attribute_indexes(text_keys, number_keys, kind_index=kind_index)
-        indexes += missing_indexes(text_keys, number_keys)
-    return indexes + related_indexes(games)
-
-
-def related_indexes(games) -> list[Index]:
-    """Return an index per ranked attribute (an angel's order) with the game first and the name
-    last: a card page's related cards, the first few by name and their number, read that index
-    alone however many cards share the value (3,000 of an order at 50,000 cards)."""
-    keys = sorted(
-        {
-            attribute.id
-            for game in games
-            for attribute in game.schema.attributes
-            if attribute.sortable
-            and attribute.type == "choice"
-            and attribute.values
-            and all(value.rank is not None for value in attribute.values)
-        }
-    )
-    return [
-        Index(F("game"), AttributeValue(key), F("search_name"), name=f"card_related_{key}")
-        for key in keys
-    ]
-
-
-def attribute_indexes(text_keys, number_keys, *, kind_index: str) -> list[Index]:
-    """Return the card table's attribute indexes: one led by each key, one led by the kind.
-
-    Each holds every indexed key after its leader (and the kind, and the name last), so that a
-    count over any combination of keys reads one index and no table row: SQLite 3.40 reads JSON
-    again for each row it visits, which costs ten times the index read.
-    """
-    expressions = {key: AttributeValue(key) for key in text_keys}
-    expressions |= {key: Cast(AttributeValue(key), IntegerField()) for key in number_keys}
-    indexes = [
-        Index(
-            expression,
-            F("kind"),
-            *(other for key, other in expressions.items() if other is not expression),
-            F("search_name"),
-            name=f"card_attr_{leader}",
-        )
-        for leader, expression in expressions.items()
-    ]
-    indexes.append(Index(F("kind"), *expressions.values(), F("search_name"), name=kind_index))
-    return indexes
-
-
-def missing_indexes(text_keys, number_keys) -> list[Index]:
-    """Return one small index per key of the cards missing it, by kind and name.
-
-    `zakon:nieznany` counts from it: PostgreSQL never reads an expression index alone (it wants
-    the JSON column back), so without these it reads every card's JSON to find the few with no
-    value (29 ms → 1 ms at 50,000 cards).
-    """
-    expressions = {key: AttributeValue(key) for key in text_keys}
-    expressions |= {key: Cast(AttributeValue(key), IntegerField()) for key in number_keys}
-    return [
-        Index(
-            F("kind"),
-            F("search_name"),
-            condition=Q(IsNull(expression, True)),
-            name=f"card_missing_{key}",
-        )
-        for key, expression in expressions.items()
-    ]
-
-
-def unknown_q(attribute: Attribute, *, prefix: str = "") -> Q:
+def unknown_q(attribute: Attribute, *, game: str | None = None, prefix: str = "") -> Q:
     """Keep the cards of the kinds that carry the attribute but whose value is unknown."""
-    return Q(**{f"{prefix}kind__in": sorted(attribute.kinds)}) & missing_q(attribute, prefix=prefix)
+    kinds = Q(**{f"{prefix}kind__in": sorted(attribute.kinds)})
+    return kinds & missing_q(attribute, game=game, prefix=prefix)

@@ -14,9 +14,13 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from django.apps import apps as django_apps
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
+import rules
+
 CARD_TABLE = "cardbase_card"
+GAME_TABLE = "cardbase_game"
 # The columns whose change changes what is derived from a card's attributes.
 WATCHED = "attributes, game_id"
 # A save that writes the same attributes (every Django save writes every column) rewrites nothing.
@@ -24,6 +28,23 @@ SQLITE_CHANGED = "(OLD.attributes IS NOT NEW.attributes OR OLD.game_id IS NOT NE
 POSTGRESQL_CHANGED = (
     "(OLD.attributes IS DISTINCT FROM NEW.attributes OR OLD.game_id IS DISTINCT FROM NEW.game_id)"
 )
+
+
+def watched(derived: tuple[str, ...]) -> str:
+    """Return the columns an update trigger watches: the attributes, the game and what it
+    writes itself (a Django save writes back the values it loaded, stale or never read)."""
+    return ", ".join([WATCHED, *derived])
+
+
+def sqlite_changed(derived: tuple[str, ...]) -> str:
+    """Return SQLite's condition for writing anew: a watched column changed."""
+    return " OR ".join([SQLITE_CHANGED, *(f"OLD.{c} IS NOT NEW.{c}" for c in derived)])
+
+
+def postgresql_changed(derived: tuple[str, ...]) -> str:
+    """Return PostgreSQL's condition for writing anew: a watched column changed."""
+    changes = (f"OLD.{c} IS DISTINCT FROM NEW.{c}" for c in derived)
+    return "(" + " OR ".join([POSTGRESQL_CHANGED, *changes]) + ")"
 
 
 @dataclass(frozen=True)
@@ -39,6 +60,8 @@ class CardTriggers:
     postgresql_events: str  # "INSERT", or "INSERT OR DELETE"
     # Writes every card's data anew: (cursor, vendor).
     refill: Callable[[object, str], None]
+    # The card's columns the triggers write, which a save may overwrite with what it loaded.
+    derived: tuple[str, ...] = ()
 
     @property
     def postgresql_triggers(self) -> tuple[str, str]:
@@ -54,8 +77,9 @@ class CardTriggers:
             f" LANGUAGE plpgsql AS $$\nBEGIN\n{self.postgresql_body}\nEND\n$$",
             f"CREATE OR REPLACE TRIGGER {made} {self.postgresql_timing}"
             f" {self.postgresql_events} ON {CARD_TABLE} {call}",
-            f"CREATE OR REPLACE TRIGGER {changed} {self.postgresql_timing} UPDATE OF {WATCHED}"
-            f" ON {CARD_TABLE} FOR EACH ROW WHEN {POSTGRESQL_CHANGED}"
+            f"CREATE OR REPLACE TRIGGER {changed} {self.postgresql_timing}"
+            f" UPDATE OF {watched(self.derived)} ON {CARD_TABLE}"
+            f" FOR EACH ROW WHEN {postgresql_changed(self.derived)}"
             f" EXECUTE FUNCTION {self.postgresql_function}()",
         )
 
@@ -65,6 +89,12 @@ class CardTriggers:
         with transaction.atomic(using=using), connection.cursor() as cursor:
             self.install(cursor, connection.vendor)
             self.refill(cursor, connection.vendor)
+
+    def install_only(self, using: str = DEFAULT_DB_ALIAS) -> None:
+        """Make the triggers, leaving the data to whoever writes it next (a sync)."""
+        connection = connections[using]
+        with connection.cursor() as cursor:
+            self.install(cursor, connection.vendor)
 
     def remove(self, using: str = DEFAULT_DB_ALIAS) -> None:
         """Drop the triggers (migrating back past the data they keep)."""
@@ -103,6 +133,55 @@ class CardTriggers:
             cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
             cursor.execute(self.sqlite[name])
         return bool(stale)
+
+
+def sync_game_rows(
+    using: str,
+    field: str,
+    declared: Callable[[object], object],
+    refill: Callable[..., None],
+) -> list[str]:
+    """Give every served game's row `field` as its declaration gives it (`declared`), and write
+    its cards' kept data anew (`refill`) where it changed; return the ids of the games changed."""
+    # By label: this module is below the models (cardbase.models imports it).
+    games = django_apps.get_model("cardbase", "Game").objects.using(using)
+    connection = connections[using]
+    changed = []
+    with transaction.atomic(using=using), connection.cursor() as cursor:
+        for game_id, slug, stored in games.values_list("id", "slug", field):
+            if not rules.is_game(slug):
+                continue
+            wanted = declared(rules.get_game(slug))
+            if stored == wanted:
+                continue
+            games.filter(pk=game_id).update(**{field: wanted})
+            refill(cursor, connection.vendor, game_id)
+            changed.append(slug)
+    return changed
+
+
+def repair_kept(
+    using: str, triggers: CardTriggers, field: str, sync: Callable[[str], list[str]]
+) -> list[str]:
+    """Put back SQLite's triggers a remade card table dropped and write their data anew; bring
+    the games' rows (`field`) up to their declarations (`sync`); return what was repaired."""
+    connection = connections[using]
+    if GAME_TABLE not in connection.introspection.table_names():
+        return []
+    with connection.cursor() as cursor:
+        described = connection.introspection.get_table_description(cursor, GAME_TABLE)
+    if field not in {column.name for column in described}:
+        return []  # migrated back before the field was kept
+    repaired = []
+    if connection.vendor == "sqlite":
+        with transaction.atomic(using=using), connection.cursor() as cursor:
+            if triggers.remake_stale(cursor):
+                triggers.refill(cursor, connection.vendor)
+                repaired.append("triggers")
+    games = sync(using)
+    if games:
+        repaired.append("rows of " + ", ".join(games))
+    return repaired
 
 
 def repair_after_migrate(label: str, repair: Callable[[str], list[str]]) -> Callable[..., None]:

@@ -15,20 +15,21 @@ Triggers rather than Card.save (cardbase/card_triggers.py): every write path kee
 
 from __future__ import annotations
 
-from django.apps import apps as django_apps
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db import DEFAULT_DB_ALIAS
 
 import rules
 from cardbase.card_triggers import (
     CARD_TABLE,
+    GAME_TABLE,
     SQLITE_CHANGED,
     WATCHED,
     CardTriggers,
     repair_after_migrate,
+    repair_kept,
+    sync_game_rows,
 )
 from rules.core.schema import Game as GameDeclaration
 
-GAME_TABLE = "cardbase_game"
 # Between two values. No value should hold it (a card prints no control characters); one that
 # does makes its text unreadable (`split_facet_values`), and the counts then read the JSON.
 FACET_SEPARATOR = "\x1f"
@@ -126,43 +127,13 @@ def drop_facet_values(using: str = DEFAULT_DB_ALIAS) -> None:
 def sync_facet_keys(using: str = DEFAULT_DB_ALIAS) -> list[str]:
     """Give every served game's row the facet keys its declaration names, and write its cards'
     text anew where they changed; return the ids of the games changed."""
-    # By label: this module is below the models (cardbase.models imports it).
-    games = django_apps.get_model("cardbase", "Game").objects.using(using)
-    connection = connections[using]
-    changed = []
-    with transaction.atomic(using=using), connection.cursor() as cursor:
-        for game_id, slug, stored in games.values_list("id", "slug", "facet_keys"):
-            if not rules.is_game(slug):
-                continue
-            keys = declared_facet_keys(rules.get_game(slug))
-            if stored == keys:
-                continue
-            games.filter(pk=game_id).update(facet_keys=keys)
-            refresh_facet_values(cursor, connection.vendor, game_id)
-            changed.append(slug)
-    return changed
+    return sync_game_rows(using, "facet_keys", declared_facet_keys, refresh_facet_values)
 
 
 def repair_facet_values(using: str = DEFAULT_DB_ALIAS) -> list[str]:
     """Put back SQLite's triggers a remade card table dropped and write the texts anew; bring the
     games' facet keys up to their declarations; return what was repaired."""
-    connection = connections[using]
-    if GAME_TABLE not in connection.introspection.table_names():
-        return []
-    with connection.cursor() as cursor:
-        described = connection.introspection.get_table_description(cursor, GAME_TABLE)
-    if "facet_keys" not in {column.name for column in described}:
-        return []  # migrated back before the keys were kept
-    repaired = []
-    if connection.vendor == "sqlite":
-        with transaction.atomic(using=using), connection.cursor() as cursor:
-            if TRIGGERS.remake_stale(cursor):
-                refresh_facet_values(cursor, connection.vendor)
-                repaired.append("triggers")
-    games = sync_facet_keys(using)
-    if games:
-        repaired.append("keys of " + ", ".join(games))
-    return repaired
+    return repair_kept(using, TRIGGERS, "facet_keys", sync_facet_keys)
 
 
 # The post_migrate handler (cardbase/apps.py).

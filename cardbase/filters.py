@@ -72,9 +72,9 @@ def is_ranked(attribute: Attribute) -> bool:
     )
 
 
-def rank_expression(attribute: Attribute, *, prefix: str = ""):
+def rank_expression(attribute: Attribute, *, game: str | None = None, prefix: str = ""):
     """Return a ranked choice attribute's rank as SQL; an unknown value ranks last."""
-    expression = attribute_expression(attribute, prefix=prefix)
+    expression = attribute_expression(attribute, game=game, prefix=prefix)
     return Case(
         *(When(Exact(expression, value.id), then=V(value.rank)) for value in attribute.values),
         default=V(UNRANKED),
@@ -82,11 +82,13 @@ def rank_expression(attribute: Attribute, *, prefix: str = ""):
     )
 
 
-def sort_expression(attribute: Attribute, *, prefix: str = ""):
-    """Return what a sortable attribute sorts by: a number's value, a ranked choice's rank."""
+def sort_expression(attribute: Attribute, *, game: str | None = None, prefix: str = ""):
+    """Return what a sortable attribute sorts by: a number's value, a ranked choice's rank.
+
+    With `game`, the caller sorts that game's cards only (see attribute_expression)."""
     if is_ranked(attribute):
-        return rank_expression(attribute, prefix=prefix)
-    return attribute_expression(attribute, prefix=prefix)
+        return rank_expression(attribute, game=game, prefix=prefix)
+    return attribute_expression(attribute, game=game, prefix=prefix)
 
 
 FACET_ATTRIBUTES = tuple(
@@ -96,6 +98,12 @@ RANGE_ATTRIBUTES = tuple(a for a in catalogue_attributes() if a.facet and a.type
 SORT_ATTRIBUTES = tuple(
     a for a in catalogue_attributes() if a.sortable and (a.type == "int" or is_ranked(a))
 )
+
+
+def searched_game(attribute_filter: filters.Filter) -> str | None:
+    """Return the game whose cards a filter of a filterset keeps (None: every game's)."""
+    parent = getattr(attribute_filter, "parent", None)
+    return parent.searched_game() if parent is not None else None
 
 
 class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
@@ -128,11 +136,11 @@ class UnknownAwareChoiceFilter(filters.MultipleChoiceFilter):
         known = [item for item in value if item != UNKNOWN]
         if self.attribute.type == "bool":
             known = [item == "true" for item in known]
-        query = Q()
+        query, game = Q(), searched_game(self)
         if known:
-            query |= attribute_q(self.attribute, known, "in")
+            query |= attribute_q(self.attribute, known, "in", game=game)
         if UNKNOWN in value:
-            query |= unknown_q(self.attribute)
+            query |= unknown_q(self.attribute, game=game)
         return query
 
     def holds(self, choice: str, *, kind: str, stored) -> bool:
@@ -168,7 +176,8 @@ class AttributeRangeFilter(filters.NumberFilter):
     def filter(self, qs, value):
         if value in (None, ""):
             return qs
-        return qs.filter(attribute_q(self.attribute, int(value), self.lookup_expr))
+        attribute, game = self.attribute, searched_game(self)
+        return qs.filter(attribute_q(attribute, int(value), self.lookup_expr, game=game))
 
 
 class SearchQueryField(forms.CharField):
@@ -342,7 +351,7 @@ class _CardFilterBase(filters.FilterSet):
         if attribute is None:
             return qs.order_by("-search_name" if descending else "search_name", "pk")
         # An alias, not an annotation: the sort key is ordered by, never selected.
-        qs = qs.alias(sort_key=sort_expression(attribute))
+        qs = qs.alias(sort_key=sort_expression(attribute, game=self.searched_game()))
         return qs.order_by("-sort_key" if descending else "sort_key", "search_name", "pk")
 
 

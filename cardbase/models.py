@@ -7,16 +7,12 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from cardbase.attributes import card_indexes
+from cardbase.attribute_slots import NUMBER_SLOTS, TEXT_SLOTS, slot_indexes, slot_map
 from cardbase.facet_values import declared_facet_keys
 from cardbase.language import page_lang
 from cardbase.managers import CardQuerySet
 from rules.core import card_key
 from rules.core.schema import UNLIMITED
-
-# Every attribute a catalogue filters on gets an index with the name (a game that adds one
-# needs a migration: `makemigrations --check` says so).
-CARD_INDEXES = card_indexes(rules.all_games())
 
 
 class Game(models.Model):
@@ -32,6 +28,10 @@ class Game(models.Model):
     # written when the row is made and brought up to date after every `migrate`. Null for a row
     # written by older code (a data migration's), which has none yet.
     facet_keys = models.JSONField(default=list, null=True, blank=True, editable=False)
+    # Which attribute each of its cards' slot columns holds (cardbase/attribute_slots.py), by
+    # column: the declaration's, kept the same way as the facet keys. No default: SQLite would
+    # remake the table to write one, and the card triggers reading it forbid that.
+    attribute_slots = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -42,9 +42,12 @@ class Game(models.Model):
         return self.name
 
     def save(self, *args, **kwargs) -> None:
-        """Give a new game the facet keys its declaration names, before any card of it is made."""
-        if self._state.adding and not self.facet_keys and rules.is_game(self.slug):
-            self.facet_keys = declared_facet_keys(rules.get_game(self.slug))
+        """Give a new game the facet keys and slots its declaration names, before any card of
+        it is made."""
+        if self._state.adding and rules.is_game(self.slug):
+            declaration = rules.get_game(self.slug)
+            self.facet_keys = self.facet_keys or declared_facet_keys(declaration)
+            self.attribute_slots = self.attribute_slots or slot_map(declaration)
         super().save(*args, **kwargs)
 
 
@@ -71,7 +74,22 @@ class Edition(models.Model):
         return self.name
 
 
-class Card(models.Model):
+class AttributeSlots(models.Model):
+    """A card's slot columns: copies of the attributes its game filters on, written by the
+    database's triggers from the game's slot map (cardbase/attribute_slots.py), never by Python.
+    """
+
+    class Meta:
+        abstract = True
+
+
+for _column in TEXT_SLOTS:
+    AttributeSlots.add_to_class(_column, models.TextField(null=True, editable=False))
+for _column in NUMBER_SLOTS:
+    AttributeSlots.add_to_class(_column, models.IntegerField(null=True, editable=False))
+
+
+class Card(AttributeSlots):
     """A card of a game: shared columns, and the attributes its game's schema declares.
 
     `attributes` holds what the sources give, keyed by the schema's attribute ids; a missing key
@@ -107,10 +125,10 @@ class Card(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "slug"], name="card_unique_slug_per_game")
         ]
-        # Search indexes (cardbase/search.py, docs/search.md): the facets' keys with the name, so
-        # a facet's first page in name order comes straight off an index.
+        # Search indexes (cardbase/search.py, docs/search.md): the attribute slots with the
+        # name, so a facet's first page in name order comes straight off an index.
         indexes = [
-            *CARD_INDEXES,
+            *slot_indexes(),
             # The facets' counts group by kind and facet values, reading this index alone: in
             # its order, no sort; the game last, for a count within one game.
             models.Index(fields=["kind", "facet_values", "game"], name="card_facets"),

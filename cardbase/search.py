@@ -365,9 +365,9 @@ class _Translator:
         for attribute_id, listed in values.items():
             attribute = find_attribute(attribute_id, self.game)
             if len(listed) == 1:
-                parts.append(attribute_q(attribute, listed[0]))
+                parts.append(attribute_q(attribute, listed[0], game=self.game))
             else:
-                parts.append(attribute_q(attribute, sorted(set(listed)), "in"))
+                parts.append(attribute_q(attribute, sorted(set(listed)), "in", game=self.game))
         return reduce(operator.or_, parts)
 
     def text(self, node: Text) -> Q:
@@ -408,14 +408,16 @@ class _Translator:
     def compare(self, node: Compare) -> Q:
         attribute = find_attribute(node.field, self.game)
         if node.value is None:
-            return missing_q(attribute) if node.op == "=" else known_q(attribute)
+            if node.op == "=":
+                return missing_q(attribute, game=self.game)
+            return known_q(attribute, game=self.game)
         # A ranked choice (zakon>=cnoty) keeps the values whose rank passes.
         ranked = self.vocabulary.by_rank(node.field, node.op, node.value)
         if ranked is not None:
-            return attribute_q(attribute, list(ranked), "in")
+            return attribute_q(attribute, list(ranked), "in", game=self.game)
         if node.op == "!=":
-            return ~attribute_q(attribute, node.value)
-        return attribute_q(attribute, node.value, LOOKUPS[node.op])
+            return ~attribute_q(attribute, node.value, game=self.game)
+        return attribute_q(attribute, node.value, LOOKUPS[node.op], game=self.game)
 
     def match(self, node: Match) -> Q:
         if node.field == "edition":
@@ -424,8 +426,8 @@ class _Translator:
             return Q(kind=node.value or "")
         attribute = find_attribute(node.field, self.game)
         if node.value is None:
-            return missing_q(attribute)
-        return attribute_q(attribute, node.value)
+            return missing_q(attribute, game=self.game)
+        return attribute_q(attribute, node.value, game=self.game)
 
     def edition(self, value: str | None) -> Q:
         """Keep cards printed in an edition named by slug, name or part of the name (folded)."""

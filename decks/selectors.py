@@ -563,8 +563,9 @@ def fitting_options_q(deck: Deck, *, prefix: str = "") -> Q:
     fits = Q()
     for attribute_id, wanted in fitting_options(deck).items():
         attribute = schema.attribute(attribute_id)
-        fits &= attribute_q(attribute, wanted, "in", prefix=prefix) | missing_q(
-            attribute, prefix=prefix
+        game = deck.game.slug
+        fits &= attribute_q(attribute, wanted, "in", game=game, prefix=prefix) | missing_q(
+            attribute, game=game, prefix=prefix
         )
     return fits
 

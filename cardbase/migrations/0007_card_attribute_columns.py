@@ -8,12 +8,12 @@ import importlib
 
 from django.db import migrations, models
 
-from cardbase.attributes import attribute_indexes
+from cardbase.migrations._frozen import attribute_indexes
 
 CHOICE_COLUMNS = ("faction", "order", "color", "alignment", "sex", "edition_symbol")
 NULLABLE_COLUMNS = ("level", "support", "is_anielica")
 TEXT_COLUMNS = ("name_angelic", "ability_lord", "ability_fallen")
-# The attributes the catalogue filters on (cardbase.attributes.indexed_attributes).
+# The attributes the catalogue filters on (as cardbase.attributes chose them then).
 TEXT_INDEXED = (
     "alignment",
     "anielica",

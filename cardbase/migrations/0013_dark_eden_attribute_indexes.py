@@ -4,7 +4,7 @@ import django.db.models.functions.comparison
 import django.db.models.lookups
 from django.db import migrations, models
 
-import cardbase.attributes
+import cardbase.migrations._frozen
 
 
 class Migration(migrations.Migration):
@@ -16,18 +16,18 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="card",
             index=models.Index(
-                cardbase.attributes.AttributeValue("affiliation"),
+                cardbase.migrations._frozen.AttributeValue("affiliation"),
                 models.F("kind"),
-                cardbase.attributes.AttributeValue("after_play"),
-                cardbase.attributes.AttributeValue("consumes"),
-                cardbase.attributes.AttributeValue("expansion"),
-                cardbase.attributes.AttributeValue("provides"),
-                cardbase.attributes.AttributeValue("starting_cost"),
-                cardbase.attributes.AttributeValue("tactics"),
-                cardbase.attributes.AttributeValue("unique"),
-                cardbase.attributes.AttributeValue("unlimited"),
+                cardbase.migrations._frozen.AttributeValue("after_play"),
+                cardbase.migrations._frozen.AttributeValue("consumes"),
+                cardbase.migrations._frozen.AttributeValue("expansion"),
+                cardbase.migrations._frozen.AttributeValue("provides"),
+                cardbase.migrations._frozen.AttributeValue("starting_cost"),
+                cardbase.migrations._frozen.AttributeValue("tactics"),
+                cardbase.migrations._frozen.AttributeValue("unique"),
+                cardbase.migrations._frozen.AttributeValue("unlimited"),
                 django.db.models.functions.comparison.Cast(
-                    cardbase.attributes.AttributeValue("combat_value"), models.IntegerField()
+                    cardbase.migrations._frozen.AttributeValue("combat_value"), models.IntegerField()
                 ),
                 models.F("search_name"),
                 name="card_attr_affiliation",
@@ -36,18 +36,18 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="card",
             index=models.Index(
-                cardbase.attributes.AttributeValue("after_play"),
+                cardbase.migrations._frozen.AttributeValue("after_play"),
                 models.F("kind"),
-                cardbase.attributes.AttributeValue("affiliation"),
-                cardbase.attributes.AttributeValue("consumes"),
-                cardbase.attributes.AttributeValue("expansion"),
-                cardbase.attributes.AttributeValue("provides"),
-                cardbase.attributes.AttributeValue("starting_cost"),
-                cardbase.attributes.AttributeValue("tactics"),
-                cardbase.attributes.AttributeValue("unique"),
-                cardbase.attributes.AttributeValue("unlimited"),
+                cardbase.migrations._frozen.AttributeValue("affiliation"),
+                cardbase.migrations._frozen.AttributeValue("consumes"),
+                cardbase.migrations._frozen.AttributeValue("expansion"),
+                cardbase.migrations._frozen.AttributeValue("provides"),
+                cardbase.migrations._frozen.AttributeValue("starting_cost"),
+                cardbase.migrations._frozen.AttributeValue("tactics"),
+                cardbase.migrations._frozen.AttributeValue("unique"),
+                cardbase.migrations._frozen.AttributeValue("unlimited"),
                 django.db.models.functions.comparison.Cast(
-                    cardbase.attributes.AttributeValue("combat_value"), models.IntegerField()
+                    cardbase.migrations._frozen.AttributeValue("combat_value"), models.IntegerField()
                 ),
                 models.F("search_name"),
                 name="card_attr_after_play",
@@ -56,18 +56,18 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="card",
             index=models.Index(
-                cardbase.attributes.AttributeValue("consumes"),
+                cardbase.migrations._frozen.AttributeValue("consumes"),
                 models.F("kind"),
-                cardbase.attributes.AttributeValue("affiliation"),
-                cardbase.attributes.AttributeValue("after_play"),
-                cardbase.attributes.AttributeValue("expansion"),
-                cardbase.attributes.AttributeValue("provides"),
-                cardbase.attributes.AttributeValue("starting_cost"),
-                cardbase.attributes.AttributeValue("tactics"),
-                cardbase.attributes.AttributeValue("unique"),
-                cardbase.attributes.AttributeValue("unlimited"),
+                cardbase.migrations._frozen.AttributeValue("affiliation"),
+                cardbase.migrations._frozen.AttributeValue("after_play"),
+                cardbase.migrations._frozen.AttributeValue("expansion"),
+                cardbase.migrations._frozen.AttributeValue("provides"),
+                cardbase.migrations._frozen.AttributeValue("starting_cost"),
+                cardbase.migrations._frozen.AttributeValue("tactics"),
+                cardbase.migrations._frozen.AttributeValue("unique"),
+                cardbase.migrations._frozen.AttributeValue("unlimited"),
                 django.db.models.functions.comparison.Cast(
-                    cardbase.attributes.AttributeValue("combat_value"), models.IntegerField()
+                    cardbase.migrations._frozen.AttributeValue("combat_value"), models.IntegerField()
                 ),
                 models.F("search_name"),
                 name="card_attr_consumes",
@@ -76,18 +76,18 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="card",
             index=models.Index(
-                cardbase.attributes.AttributeValue("expansion"),
+                cardbase.migrations._frozen.AttributeValue("expansion"),
                 models.F("kind"),
-                cardbase.attributes.AttributeValue("affiliation"),
-                cardbase.attributes.AttributeValue("after_play"),
-                cardbase.attributes.AttributeValue("consumes"),
-                cardbase.attributes.AttributeValue("provides"),
-                cardbase.attributes.AttributeValue("starting_cost"),
-                cardbase.attributes.AttributeValue("tactics"),
-                cardbase.attributes.AttributeValue("unique"),
-                cardbase.attributes.AttributeValue("unlimited"),
+                cardbase.migrations._frozen.AttributeValue("affiliation"),
+                cardbase.migrations._frozen.AttributeValue("after_play"),
+                cardbase.migrations._frozen.AttributeValue("consumes"),
+                cardbase.migrations._frozen.AttributeValue("provides"),
+                cardbase.migrations._frozen.AttributeValue("starting_cost"),
+                cardbase.migrations._frozen.AttributeValue("tactics"),
+                cardbase.migrations._frozen.AttributeValue("unique"),
+                cardbase.migrations._frozen.AttributeValue("unlimited"),
                 django.db.models.functions.comparison.Cast(
-                    cardbase.attributes.AttributeValue("combat_value"), models.IntegerField()
+                    cardbase.migrations._frozen.AttributeValue("combat_value"), models.IntegerField()
                 ),
                 models.F("search_name"),
                 name="card_attr_expansion",
@@ -96,18 +96,18 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="card",
             index=models.Index(
-                cardbase.attributes.AttributeValue("provides"),
+                cardbase.migrations._frozen.AttributeValue("provides"),
                 models.F("kind"),
-                cardbase.attributes.AttributeValue("affiliation"),
-                cardbase.attributes.AttributeValue("after_play"),
-                cardbase.attributes.AttributeValue("consumes"),
-                cardbase.attributes.AttributeValue("expansion"),
-                cardbase.attributes.AttributeValue("starting_cost"),
-                cardbase.attributes.AttributeValue("tactics"),
-                cardbase.attributes.AttributeValue("unique"),
-                cardbase.attributes.AttributeValue("unlimited"),
+                cardbase.migrations._frozen.AttributeValue("affiliation"),
+                cardbase.migrations._frozen.AttributeValue("after_play"),
+                cardbase.migrations._frozen.AttributeValue("consumes"),
+                cardbase.migrations._frozen.AttributeValue("expansion"),
+                cardbase.migrations._frozen.AttributeValue("starting_cost"),
+                cardbase.migrations._frozen.AttributeValue("tactics"),
+                cardbase.migrations._frozen.AttributeValue("unique"),
+                cardbase.migrations._frozen.AttributeValue("unlimited"),
                 django.db.models.functions.comparison.Cast(
-                    cardbase.attributes.AttributeValue("combat_value"), models.IntegerField()
+                    cardbase.migrations._frozen.AttributeValue("combat_value"), models.IntegerField()
                 ),
                 models.F("search_name"),
                 name="card_attr_provides",
@@ -116,18 +116,18 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="card",
             index=models.Index(
-                cardbase.attributes.AttributeValue("starting_cost"),
+                cardbase.migrations._frozen.AttributeValue("starting_cost"),
                 models.F("kind"),
-                cardbase.attributes.AttributeValue("affiliation"),
-                cardbase.attributes.AttributeValue("after_play"),
-                cardbase.attributes.AttributeValue("consumes"),
-                cardbase.attributes.AttributeValue("expansion"),
-                cardbase.attributes.AttributeValue("provides"),
-                cardbase.attributes.AttributeValue("tactics"),
-                cardbase.attributes.AttributeValue("unique"),
-                cardbase.attributes.AttributeValue("unlimited"),
+                cardbase.migrations._frozen.AttributeValue("affiliation"),
+                cardbase.migrations._frozen.AttributeValue("after_play"),
+                cardbase.migrations._frozen.AttributeValue("consumes"),
+                cardbase.migrations._frozen.AttributeValue("expansion"),
+                cardbase.migrations._frozen.AttributeValue("provides"),
+                cardbase.migrations._frozen.AttributeValue("tactics"),
+                cardbase.migrations._frozen.AttributeValue("unique"),
+                cardbase.migrations._frozen.AttributeValue("unlimited"),
                 django.db.models.functions.comparison.Cast(
-                    cardbase.attributes.AttributeValue("combat_value"), models.IntegerField()
+                    cardbase.migrations._frozen.AttributeValue("combat_value"), models.IntegerField()
                 ),
                 models.F("search_name"),
                 name="card_attr_starting_cost",
@@ -136,18 +136,18 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="card",
             index=models.Index(
-                cardbase.attributes.AttributeValue("tactics"),
+                cardbase.migrations._frozen.AttributeValue("tactics"),
                 models.F("kind"),
-                cardbase.attributes.AttributeValue("affiliation"),
-                cardbase.attributes.AttributeValue("after_play"),
-                cardbase.attributes.AttributeValue("consumes"),
-                cardbase.attributes.AttributeValue("expansion"),
-                cardbase.attributes.AttributeValue("provides"),
-                cardbase.attributes.AttributeValue("starting_cost"),
-                cardbase.attributes.AttributeValue("unique"),
-                cardbase.attributes.AttributeValue("unlimited"),
+                cardbase.migrations._frozen.AttributeValue("affiliation"),
+                cardbase.migrations._frozen.AttributeValue("after_play"),
+                cardbase.migrations._frozen.AttributeValue("consumes"),
+                cardbase.migrations._frozen.AttributeValue("expansion"),
+                cardbase.migrations._frozen.AttributeValue("provides"),
+                cardbase.migrations._frozen.AttributeValue("starting_cost"),
+                cardbase.migrations._frozen.AttributeValue("unique"),
+                cardbase.migrations._frozen.AttributeValue("unlimited"),
                 django.db.models.functions.comparison.Cast(
-                    cardbase.attributes.AttributeValue("combat_value"), models.IntegerField()
+                    cardbase.migrations._frozen.AttributeValue("combat_value"), models.IntegerField()
                 ),
                 models.F("search_name"),
                 name="card_attr_tactics",
@@ -156,18 +156,18 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="card",
             index=models.Index(
-                cardbase.attributes.AttributeValue("unique"),
+                cardbase.migrations._frozen.AttributeValue("unique"),
                 models.F("kind"),
-                cardbase.attributes.AttributeValue("affiliation"),
-                cardbase.attributes.AttributeValue("after_play"),
-                cardbase.attributes.AttributeValue("consumes"),
-                cardbase.attributes.AttributeValue("expansion"),
-                cardbase.attributes.AttributeValue("provides"),
-                cardbase.attributes.AttributeValue("starting_cost"),
-                cardbase.attributes.AttributeValue("tactics"),
-                cardbase.attributes.AttributeValue("unlimited"),
+                cardbase.migrations._frozen.AttributeValue("affiliation"),
+                cardbase.migrations._frozen.AttributeValue("after_play"),
+                cardbase.migrations._frozen.AttributeValue("consumes"),
+                cardbase.migrations._frozen.AttributeValue("expansion"),
+                cardbase.migrations._frozen.AttributeValue("provides"),
+                cardbase.migrations._frozen.AttributeValue("starting_cost"),
+                cardbase.migrations._frozen.AttributeValue("tactics"),
+                cardbase.migrations._frozen.AttributeValue("unlimited"),
                 django.db.models.functions.comparison.Cast(
-                    cardbase.attributes.AttributeValue("combat_value"), models.IntegerField()
+                    cardbase.migrations._frozen.AttributeValue("combat_value"), models.IntegerField()
                 ),
                 models.F("search_name"),
                 name="card_attr_unique",
@@ -176,18 +176,18 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name="card",
             index=models.Index(
-                cardbase.attributes.AttributeValue("unlimited"),
+                cardbase.migrations._frozen.AttributeValue("unlimited"),
                 models.F("kind"),
-                cardbase.attributes.AttributeValue("affiliation"),
-                cardbase.attributes.AttributeValue("after_play"),
-                cardbase.attributes.AttributeValue("consumes"),
-                cardbase.attributes.AttributeValue("expansion"),
-                cardbase.attributes.AttributeValue("provides"),
-                cardbase.attributes.AttributeValue("starting_cost"),
-                cardbase.attributes.AttributeValue("tactics"),
-                cardbase.attributes.AttributeValue("unique"),
+                cardbase.migrations._frozen.AttributeValue("affiliation"),
+                cardbase.migrations._frozen.AttributeValue("after_play"),
+                cardbase.migrations._frozen.AttributeValue("consumes"),
+                cardbase.migrations._frozen.AttributeValue("expansion"),
+                cardbase.migrations._frozen.AttributeValue("provides"),
+                cardbase.migrations._frozen.AttributeValue("starting_cost"),
+                cardbase.migrations._frozen.AttributeValue("tactics"),
+                cardbase.migrations._frozen.AttributeValue("unique"),
                 django.db.models.functions.comparison.Cast(
-                    cardbase.attributes.AttributeValue("combat_value"), models.IntegerField()
+                    cardbase.migrations._frozen.AttributeValue("combat_value"), models.IntegerField()
                 ),
                 models.F("search_name"),
                 name="card_attr_unlimited",
@@ -197,18 +197,18 @@ class Migration(migrations.Migration):
             model_name="card",
             index=models.Index(
                 django.db.models.functions.comparison.Cast(
-                    cardbase.attributes.AttributeValue("combat_value"), models.IntegerField()
+                    cardbase.migrations._frozen.AttributeValue("combat_value"), models.IntegerField()
                 ),
                 models.F("kind"),
-                cardbase.attributes.AttributeValue("affiliation"),
-                cardbase.attributes.AttributeValue("after_play"),
-                cardbase.attributes.AttributeValue("consumes"),
-                cardbase.attributes.AttributeValue("expansion"),
-                cardbase.attributes.AttributeValue("provides"),
-                cardbase.attributes.AttributeValue("starting_cost"),
-                cardbase.attributes.AttributeValue("tactics"),
-                cardbase.attributes.AttributeValue("unique"),
-                cardbase.attributes.AttributeValue("unlimited"),
+                cardbase.migrations._frozen.AttributeValue("affiliation"),
+                cardbase.migrations._frozen.AttributeValue("after_play"),
+                cardbase.migrations._frozen.AttributeValue("consumes"),
+                cardbase.migrations._frozen.AttributeValue("expansion"),
+                cardbase.migrations._frozen.AttributeValue("provides"),
+                cardbase.migrations._frozen.AttributeValue("starting_cost"),
+                cardbase.migrations._frozen.AttributeValue("tactics"),
+                cardbase.migrations._frozen.AttributeValue("unique"),
+                cardbase.migrations._frozen.AttributeValue("unlimited"),
                 models.F("search_name"),
                 name="card_attr_combat_value",
             ),
@@ -217,17 +217,17 @@ class Migration(migrations.Migration):
             model_name="card",
             index=models.Index(
                 models.F("kind"),
-                cardbase.attributes.AttributeValue("affiliation"),
-                cardbase.attributes.AttributeValue("after_play"),
-                cardbase.attributes.AttributeValue("consumes"),
-                cardbase.attributes.AttributeValue("expansion"),
-                cardbase.attributes.AttributeValue("provides"),
-                cardbase.attributes.AttributeValue("starting_cost"),
-                cardbase.attributes.AttributeValue("tactics"),
-                cardbase.attributes.AttributeValue("unique"),
-                cardbase.attributes.AttributeValue("unlimited"),
+                cardbase.migrations._frozen.AttributeValue("affiliation"),
+                cardbase.migrations._frozen.AttributeValue("after_play"),
+                cardbase.migrations._frozen.AttributeValue("consumes"),
+                cardbase.migrations._frozen.AttributeValue("expansion"),
+                cardbase.migrations._frozen.AttributeValue("provides"),
+                cardbase.migrations._frozen.AttributeValue("starting_cost"),
+                cardbase.migrations._frozen.AttributeValue("tactics"),
+                cardbase.migrations._frozen.AttributeValue("unique"),
+                cardbase.migrations._frozen.AttributeValue("unlimited"),
                 django.db.models.functions.comparison.Cast(
-                    cardbase.attributes.AttributeValue("combat_value"), models.IntegerField()
+                    cardbase.migrations._frozen.AttributeValue("combat_value"), models.IntegerField()
                 ),
                 models.F("search_name"),
                 name="card_kind_dark_eden",
@@ -240,7 +240,7 @@ class Migration(migrations.Migration):
                 models.F("search_name"),
                 condition=models.Q(
                     django.db.models.lookups.IsNull(
-                        cardbase.attributes.AttributeValue("affiliation"), True
+                        cardbase.migrations._frozen.AttributeValue("affiliation"), True
                     )
                 ),
                 name="card_missing_affiliation",
@@ -253,7 +253,7 @@ class Migration(migrations.Migration):
                 models.F("search_name"),
                 condition=models.Q(
                     django.db.models.lookups.IsNull(
-                        cardbase.attributes.AttributeValue("after_play"), True
+                        cardbase.migrations._frozen.AttributeValue("after_play"), True
                     )
                 ),
                 name="card_missing_after_play",
@@ -266,7 +266,7 @@ class Migration(migrations.Migration):
                 models.F("search_name"),
                 condition=models.Q(
                     django.db.models.lookups.IsNull(
-                        cardbase.attributes.AttributeValue("consumes"), True
+                        cardbase.migrations._frozen.AttributeValue("consumes"), True
                     )
                 ),
                 name="card_missing_consumes",
@@ -279,7 +279,7 @@ class Migration(migrations.Migration):
                 models.F("search_name"),
                 condition=models.Q(
                     django.db.models.lookups.IsNull(
-                        cardbase.attributes.AttributeValue("expansion"), True
+                        cardbase.migrations._frozen.AttributeValue("expansion"), True
                     )
                 ),
                 name="card_missing_expansion",
@@ -292,7 +292,7 @@ class Migration(migrations.Migration):
                 models.F("search_name"),
                 condition=models.Q(
                     django.db.models.lookups.IsNull(
-                        cardbase.attributes.AttributeValue("provides"), True
+                        cardbase.migrations._frozen.AttributeValue("provides"), True
                     )
                 ),
                 name="card_missing_provides",
@@ -305,7 +305,7 @@ class Migration(migrations.Migration):
                 models.F("search_name"),
                 condition=models.Q(
                     django.db.models.lookups.IsNull(
-                        cardbase.attributes.AttributeValue("starting_cost"), True
+                        cardbase.migrations._frozen.AttributeValue("starting_cost"), True
                     )
                 ),
                 name="card_missing_starting_cost",
@@ -318,7 +318,7 @@ class Migration(migrations.Migration):
                 models.F("search_name"),
                 condition=models.Q(
                     django.db.models.lookups.IsNull(
-                        cardbase.attributes.AttributeValue("tactics"), True
+                        cardbase.migrations._frozen.AttributeValue("tactics"), True
                     )
                 ),
                 name="card_missing_tactics",
@@ -331,7 +331,7 @@ class Migration(migrations.Migration):
                 models.F("search_name"),
                 condition=models.Q(
                     django.db.models.lookups.IsNull(
-                        cardbase.attributes.AttributeValue("unique"), True
+                        cardbase.migrations._frozen.AttributeValue("unique"), True
                     )
                 ),
                 name="card_missing_unique",
@@ -344,7 +344,7 @@ class Migration(migrations.Migration):
                 models.F("search_name"),
                 condition=models.Q(
                     django.db.models.lookups.IsNull(
-                        cardbase.attributes.AttributeValue("unlimited"), True
+                        cardbase.migrations._frozen.AttributeValue("unlimited"), True
                     )
                 ),
                 name="card_missing_unlimited",
@@ -358,7 +358,7 @@ class Migration(migrations.Migration):
                 condition=models.Q(
                     django.db.models.lookups.IsNull(
                         django.db.models.functions.comparison.Cast(
-                            cardbase.attributes.AttributeValue("combat_value"),
+                            cardbase.migrations._frozen.AttributeValue("combat_value"),
                             models.IntegerField(),
                         ),
                         True,

@@ -1,14 +1,16 @@
 """The expressions the catalogue's older migrations build, frozen as those migrations made them.
 
-Migration 0015 kept the facet values in a generated column whose expression named every game's
-keys; 0017 replaced it with a column kept by triggers from each game's keys (data). This copy
-keeps 0015 valid (and `migrate` back to it possible) whatever later code does with its own
+Migrations 0007 to 0016 indexed each game's attributes by expressions on the JSON and kept the
+facet values in a generated column whose expression named every game's keys; 0017 and 0018
+replaced them with columns kept by triggers from each game's row (data). This copy keeps those
+migrations valid (and `migrate` back to them possible) whatever later code does with its own
 expressions. Not a migration: the loader skips modules whose names start with an underscore.
 """
 
 import re
 
-from django.db.models import F, Func, TextField
+from django.db.models import F, Func, Index, IntegerField, TextField
+from django.db.models.functions import Cast
 
 KEY = re.compile(r"[a-z][a-z0-9_]*")
 FACET_SEPARATOR = "\x1f"
@@ -49,3 +51,22 @@ class FacetValues(Func):
             parts.append(f"COALESCE('{KNOWN_MARK}' || {sql}, '')")
             params += sql_params
         return f" || '{FACET_SEPARATOR}' || ".join(parts), params
+
+
+def attribute_indexes(text_keys, number_keys, *, kind_index: str) -> list[Index]:
+    """Return 0007's attribute indexes: one led by each key, one led by the kind, each holding
+    every key after its leader, the kind, and the name last."""
+    expressions = {key: AttributeValue(key) for key in text_keys}
+    expressions |= {key: Cast(AttributeValue(key), IntegerField()) for key in number_keys}
+    indexes = [
+        Index(
+            expression,
+            F("kind"),
+            *(other for key, other in expressions.items() if other is not expression),
+            F("search_name"),
+            name=f"card_attr_{leader}",
+        )
+        for leader, expression in expressions.items()
+    ]
+    indexes.append(Index(F("kind"), *expressions.values(), F("search_name"), name=kind_index))
+    return indexes
