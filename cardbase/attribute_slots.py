@@ -141,17 +141,22 @@ repair_slots_after_migrate = repair_after_migrate("Attribute slots", repair_slot
 def slot_indexes() -> list[Index]:
     """Return the card table's attribute indexes, the same whatever games it holds.
 
-    One index is led by each slot within a game, then the name (a facet's first page in name
-    order comes off it, and so does a card page's related cards), then the kind; one is led by
-    the kind. Each holds every other slot too, so that a count over any combination of
-    attributes reads one index and no card row.
+    One index is led by each slot within a game, then the kind and the name, and holds every
+    other slot too, so that a count over any combination of attributes reads one index and no
+    card row, and `typ:anioł zakon:nieznany` seeks the unknown angels (no value, one kind). One
+    is led by the kind. Each text slot has a narrow one more, (game, slot, name): a facet's
+    first page in name order and a card page's related cards walk it and stop at the page's end.
     """
-    indexes = [
+    leaders = [
         Index(
-            fields=["game", slot, "search_name", "kind", *(o for o in SLOTS if o != slot)],
+            fields=["game", slot, "kind", "search_name", *(o for o in SLOTS if o != slot)],
             name=f"card_slot_{slot}",
         )
         for slot in SLOTS
     ]
-    indexes.append(Index(fields=["kind", "game", "search_name", *SLOTS], name="card_kind_slots"))
-    return indexes
+    kind = Index(fields=["kind", "game", "search_name", *SLOTS], name="card_kind_slots")
+    named = [
+        Index(fields=["game", slot, "search_name"], name=f"card_named_{slot}")
+        for slot in TEXT_SLOTS
+    ]
+    return [*leaders, kind, *named]

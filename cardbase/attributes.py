@@ -126,31 +126,37 @@ class AttributeValue(Func):
 
 @dataclass(frozen=True)
 class Placement:
-    """Where one game's cards keep an attribute: the game's id, and the expression reading it
-    (its slot column, or its JSON where the game gives it no slot)."""
+    """Where some games' cards keep an attribute: the games' ids, and the expression reading it
+    (their slot column, or the JSON where they give it no slot)."""
 
-    game: str
+    games: tuple[str, ...]
     expression: Expression
 
-    def of_game(self, prefix: str) -> Q:
-        """Keep the game's cards: the id is read once, so the slot's index is sought by game.
+    def of_games(self, prefix: str) -> Q:
+        """Keep the games' cards: their ids are read once, so the slot's index is sought by game.
 
         A game with no row reads 0, which no card's game is: a null would make the test null,
         and NOT (null AND …) would drop every card from `-zakon:potęgi` or `zakon:nieznany`.
         """
+        column = F(f"{prefix}game_id")
+        if len(self.games) > 1:
+            marks = ", ".join("%s" for _ in self.games)
+            ids = RawSQL(f"SELECT id FROM {GAME_TABLE} WHERE slug IN ({marks})", self.games)
+            return Q(In(column, ids))
         game_id = RawSQL(
             f"COALESCE((SELECT id FROM {GAME_TABLE} WHERE slug = %s), 0)",
-            (self.game,),
+            self.games,
             output_field=IntegerField(),
         )
-        return Q(Exact(F(f"{prefix}game_id"), game_id))
+        return Q(Exact(column, game_id))
 
 
 def placements(attribute: Attribute, game: str | None, prefix: str = "") -> list[Placement]:
     """Return where the cards keep an attribute: in `game` only, or in every game served that
-    declares its id alike (None). A game's slot holds the values as the JSON reads them."""
+    declares its id (None), games keeping it in the same column together. A game's slot holds
+    the values as the JSON reads them."""
     games = [game] if game is not None else [g.id for g in rules.all_games()]
-    found = []
+    by_expression: dict[Expression, list[str]] = {}
     for game_id in games:
         declaration = rules.get_game(game_id) if rules.is_game(game_id) else None
         own = declaration.schema.attribute(attribute.id) if declaration else None
@@ -159,8 +165,8 @@ def placements(attribute: Attribute, game: str | None, prefix: str = "") -> list
         alike = own is not None and own.type == attribute.type and own.multi == attribute.multi
         slot = declared_slots(declaration).get(attribute.id) if alike else None
         expression = F(f"{prefix}{slot}") if slot else _json_value(attribute, prefix)
-        found.append(Placement(game_id, expression))
-    return found
+        by_expression.setdefault(expression, []).append(game_id)
+    return [Placement(tuple(ids), expression) for expression, ids in by_expression.items()]
 
 
 def _json_value(attribute: Attribute, prefix: str) -> Expression:
@@ -183,7 +189,7 @@ def attribute_expression(
         return _json_value(attribute, prefix)
     output = IntegerField() if attribute.type == "int" else TextField()
     return Case(
-        *(When(place.of_game(prefix), then=place.expression) for place in found),
+        *(When(place.of_games(prefix), then=place.expression) for place in found),
         default=None,
         output_field=output,
     )
@@ -198,7 +204,7 @@ def _in_games(
     if not found:
         return condition(_json_value(attribute, prefix))
     return reduce(
-        operator.or_, (place.of_game(prefix) & condition(place.expression) for place in found)
+        operator.or_, (place.of_games(prefix) & condition(place.expression) for place in found)
     )
 
 
@@ -238,7 +244,8 @@ def known_q(attribute: Attribute, *, game: str | None = None, prefix: str = "") 
 
 
 def missing_q(attribute: Attribute, *, game: str | None = None, prefix: str = "") -> Q:
-    """Keep the cards whose attribute is unknown, whatever their kind (`zakon:nieznany`)."""
+    """Keep the cards whose attribute is unknown, whatever their kind (`zakon:nieznany`): those
+    of another game too, which hold no such key (a search across games ANDs each game's)."""
     return ~known_q(attribute, game=game, prefix=prefix)
 
 

@@ -1,5 +1,7 @@
 """Facet searches that keep many cards read the attribute's index, and keep the same cards."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -65,7 +67,8 @@ def test_numbers_are_bounded_as_numbers_not_as_text(catalogue):
 def test_a_wide_facet_count_walks_the_attributes_index(catalogue, query, attribute):
     plan = count_plan(query)
     slot = declared_slots(rules.get_game("aniolowie"))[attribute]
-    assert f"USING COVERING INDEX card_slot_{slot} (game_id=? AND {slot}>? AND {slot}<?)" in plan
+    # One of the slot's indexes, sought by game and the values' range: no card row is read.
+    assert re.search(rf"COVERING INDEX card_(slot|named)_{slot} \(game_id=\? AND {slot}>\?", plan)
     # Not a table scan, and not one index probe per value with the rows fetched and merged.
     assert "SCAN cardbase_card" not in plan and "MULTI-INDEX OR" not in plan
     assert Card.objects.count() == 92

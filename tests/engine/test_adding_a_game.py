@@ -6,6 +6,7 @@ Django starts, as an operator names them (GAMES, DEFAULT_GAME).
 
 import importlib
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -98,10 +99,11 @@ def test_a_new_games_attribute_is_searched_through_a_slots_index(
     count, plan = count_plan(query, toy_cards)
     assert count == found
     if connection.vendor == "postgresql":
-        assert "Seq Scan" not in plan and "card_" in plan, plan
-        assert f"card_slot_{slot}" in plan or "card_kind_slots" in plan, plan
+        assert "Seq Scan" not in plan, plan
+        assert re.search(rf"card_(slot|named)_{slot}\b|card_kind_slots", plan), plan
+    elif found == 20 and query.endswith("nieznana"):
+        # An unknown value (its cards, or another game's) is read from one index, not the table.
+        assert re.search(r"USING COVERING INDEX card_(slot|named|kind)_", plan), plan
     else:
-        # Sought by game and slot, or (an unknown value) read from one index, never the table.
-        assert f"COVERING INDEX card_slot_{slot} (game_id=? AND {slot}" in plan or (
-            found == 20 and "COVERING INDEX card_kind_slots" in plan
-        ), plan
+        # Sought by game and slot in a slot's index.
+        assert re.search(rf"COVERING INDEX card_(slot|named)_{slot} \(game_id=\? AND {slot}", plan)
