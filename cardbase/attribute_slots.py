@@ -15,17 +15,14 @@ yes/no is '1'/'0' on SQLite and 'true'/'false' on PostgreSQL, a list is its JSON
 
 from __future__ import annotations
 
-from django.db import DEFAULT_DB_ALIAS
 from django.db.models import Index
 
 from cardbase.card_triggers import (
     CARD_TABLE,
     GAME_TABLE,
     CardTriggers,
-    repair_after_migrate,
-    repair_kept,
+    KeptFromGames,
     sqlite_changed,
-    sync_game_rows,
     watched,
 )
 from rules.core.schema import Game as GameDeclaration
@@ -122,20 +119,10 @@ TRIGGERS = CardTriggers(
 )
 
 
-def sync_slots(using: str = DEFAULT_DB_ALIAS) -> list[str]:
-    """Give every served game's row the slot map its declaration names, and write its cards'
-    slots anew where it changed; return the ids of the games changed."""
-    return sync_game_rows(using, "attribute_slots", slot_map, refresh_slots)
-
-
-def repair_slots(using: str = DEFAULT_DB_ALIAS) -> list[str]:
-    """Put back SQLite's triggers a remade card table dropped and fill the slots anew; bring the
-    games' slot maps up to their declarations; return what was repaired."""
-    return repair_kept(using, TRIGGERS, "attribute_slots", sync_slots)
-
-
-# The post_migrate handler (cardbase/apps.py).
-repair_slots_after_migrate = repair_after_migrate("Attribute slots", repair_slots)
+KEPT = KeptFromGames("Attribute slots", "attribute_slots", slot_map, TRIGGERS)
+sync_slots = KEPT.sync
+repair_slots = KEPT.repair
+repair_slots_after_migrate = KEPT.after_migrate()
 
 
 def slot_indexes() -> list[Index]:

@@ -195,3 +195,27 @@ def repair_after_migrate(label: str, repair: Callable[[str], list[str]]) -> Call
             stdout.write(f"  {label} ({using}): repaired {', '.join(repaired)}\n")
 
     return handler
+
+
+@dataclass(frozen=True)
+class KeptFromGames:
+    """Data the triggers keep from each game's row (`field`), which follows its declaration
+    (`declared`): how to bring the rows up to date and repair what a remade table lost."""
+
+    label: str
+    field: str
+    declared: Callable[[object], object]
+    triggers: CardTriggers
+
+    def sync(self, using: str = DEFAULT_DB_ALIAS) -> list[str]:
+        """Bring every served game's row up to its declaration and write its cards' data anew
+        where it changed; return the ids of the games changed."""
+        return sync_game_rows(using, self.field, self.declared, self.triggers.refill)
+
+    def repair(self, using: str = DEFAULT_DB_ALIAS) -> list[str]:
+        """Put back SQLite's triggers and their data, then sync; return what was repaired."""
+        return repair_kept(using, self.triggers, self.field, self.sync)
+
+    def after_migrate(self) -> Callable[..., None]:
+        """Return the post_migrate handler that repairs (cardbase/apps.py)."""
+        return repair_after_migrate(self.label, self.repair)

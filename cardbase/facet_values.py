@@ -24,9 +24,7 @@ from cardbase.card_triggers import (
     SQLITE_CHANGED,
     WATCHED,
     CardTriggers,
-    repair_after_migrate,
-    repair_kept,
-    sync_game_rows,
+    KeptFromGames,
 )
 from rules.core.schema import Game as GameDeclaration
 
@@ -124,17 +122,7 @@ def drop_facet_values(using: str = DEFAULT_DB_ALIAS) -> None:
     TRIGGERS.remove(using)
 
 
-def sync_facet_keys(using: str = DEFAULT_DB_ALIAS) -> list[str]:
-    """Give every served game's row the facet keys its declaration names, and write its cards'
-    text anew where they changed; return the ids of the games changed."""
-    return sync_game_rows(using, "facet_keys", declared_facet_keys, refresh_facet_values)
-
-
-def repair_facet_values(using: str = DEFAULT_DB_ALIAS) -> list[str]:
-    """Put back SQLite's triggers a remade card table dropped and write the texts anew; bring the
-    games' facet keys up to their declarations; return what was repaired."""
-    return repair_kept(using, TRIGGERS, "facet_keys", sync_facet_keys)
-
-
-# The post_migrate handler (cardbase/apps.py).
-repair_facet_values_after_migrate = repair_after_migrate("Facet values", repair_facet_values)
+KEPT = KeptFromGames("Facet values", "facet_keys", declared_facet_keys, TRIGGERS)
+sync_facet_keys = KEPT.sync
+repair_facet_values = KEPT.repair
+repair_facet_values_after_migrate = KEPT.after_migrate()

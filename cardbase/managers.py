@@ -57,3 +57,11 @@ class CardQuerySet(models.QuerySet):
         from cardbase.search import query_filter
 
         return self.filter(query_filter(node, using=self.db))
+
+
+class CardManager(models.Manager.from_queryset(CardQuerySet)):
+    """The cards, leaving out the attribute slots: no Python reads them (the database fills
+    them), so a card loaded whole costs what it did before they were added."""
+
+    def get_queryset(self) -> CardQuerySet:
+        return super().get_queryset().defer(*SLOTS)

@@ -10,7 +10,7 @@ import rules
 from cardbase.attribute_slots import NUMBER_SLOTS, TEXT_SLOTS, slot_indexes, slot_map
 from cardbase.facet_values import declared_facet_keys
 from cardbase.language import page_lang
-from cardbase.managers import CardQuerySet
+from cardbase.managers import CardManager
 from rules.core import card_key
 from rules.core.schema import UNLIMITED
 
@@ -116,7 +116,7 @@ class Card(AttributeSlots):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
-    objects = CardQuerySet.as_manager()
+    objects = CardManager()
 
     class Meta:
         ordering = ["name"]
