@@ -135,55 +135,6 @@ class CardTriggers:
         return bool(stale)
 
 
-def sync_game_rows(
-    using: str,
-    field: str,
-    declared: Callable[[object], object],
-    refill: Callable[..., None],
-) -> list[str]:
-    """Give every served game's row `field` as its declaration gives it (`declared`), and write
-    its cards' kept data anew (`refill`) where it changed; return the ids of the games changed."""
-    # By label: this module is below the models (cardbase.models imports it).
-    games = django_apps.get_model("cardbase", "Game").objects.using(using)
-    connection = connections[using]
-    changed = []
-    with transaction.atomic(using=using), connection.cursor() as cursor:
-        for game_id, slug, stored in games.values_list("id", "slug", field):
-            if not rules.is_game(slug):
-                continue
-            wanted = declared(rules.get_game(slug))
-            if stored == wanted:
-                continue
-            games.filter(pk=game_id).update(**{field: wanted})
-            refill(cursor, connection.vendor, game_id)
-            changed.append(slug)
-    return changed
-
-
-def repair_kept(
-    using: str, triggers: CardTriggers, field: str, sync: Callable[[str], list[str]]
-) -> list[str]:
-    """Put back SQLite's triggers a remade card table dropped and write their data anew; bring
-    the games' rows (`field`) up to their declarations (`sync`); return what was repaired."""
-    connection = connections[using]
-    if GAME_TABLE not in connection.introspection.table_names():
-        return []
-    with connection.cursor() as cursor:
-        described = connection.introspection.get_table_description(cursor, GAME_TABLE)
-    if field not in {column.name for column in described}:
-        return []  # migrated back before the field was kept
-    repaired = []
-    if connection.vendor == "sqlite":
-        with transaction.atomic(using=using), connection.cursor() as cursor:
-            if triggers.remake_stale(cursor):
-                triggers.refill(cursor, connection.vendor)
-                repaired.append("triggers")
-    games = sync(using)
-    if games:
-        repaired.append("rows of " + ", ".join(games))
-    return repaired
-
-
 def repair_after_migrate(label: str, repair: Callable[[str], list[str]]) -> Callable[..., None]:
     """Return a post_migrate handler that runs `repair` on the database migrated and says what
     it repaired."""
@@ -210,11 +161,41 @@ class KeptFromGames:
     def sync(self, using: str = DEFAULT_DB_ALIAS) -> list[str]:
         """Bring every served game's row up to its declaration and write its cards' data anew
         where it changed; return the ids of the games changed."""
-        return sync_game_rows(using, self.field, self.declared, self.triggers.refill)
+        # By label: this module is below the models (cardbase.models imports it).
+        games = django_apps.get_model("cardbase", "Game").objects.using(using)
+        connection = connections[using]
+        changed = []
+        with transaction.atomic(using=using), connection.cursor() as cursor:
+            for game_id, slug, stored in games.values_list("id", "slug", self.field):
+                if not rules.is_game(slug):
+                    continue
+                wanted = self.declared(rules.get_game(slug))
+                if stored != wanted:
+                    games.filter(pk=game_id).update(**{self.field: wanted})
+                    self.triggers.refill(cursor, connection.vendor, game_id)
+                    changed.append(slug)
+        return changed
 
     def repair(self, using: str = DEFAULT_DB_ALIAS) -> list[str]:
-        """Put back SQLite's triggers and their data, then sync; return what was repaired."""
-        return repair_kept(using, self.triggers, self.field, self.sync)
+        """Put back SQLite's triggers a remade card table dropped and write their data anew,
+        then sync; return what was repaired."""
+        connection = connections[using]
+        if GAME_TABLE not in connection.introspection.table_names():
+            return []
+        with connection.cursor() as cursor:
+            described = connection.introspection.get_table_description(cursor, GAME_TABLE)
+        if self.field not in {column.name for column in described}:
+            return []  # migrated back before the field was kept
+        repaired = []
+        if connection.vendor == "sqlite":
+            with transaction.atomic(using=using), connection.cursor() as cursor:
+                if self.triggers.remake_stale(cursor):
+                    self.triggers.refill(cursor, connection.vendor)
+                    repaired.append("triggers")
+        games = self.sync(using)
+        if games:
+            repaired.append("rows of " + ", ".join(games))
+        return repaired
 
     def after_migrate(self) -> Callable[..., None]:
         """Return the post_migrate handler that repairs (cardbase/apps.py)."""

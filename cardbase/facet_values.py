@@ -21,16 +21,19 @@ import rules
 from cardbase.card_triggers import (
     CARD_TABLE,
     GAME_TABLE,
-    SQLITE_CHANGED,
-    WATCHED,
     CardTriggers,
     KeptFromGames,
+    sqlite_changed,
+    watched,
 )
 from rules.core.schema import Game as GameDeclaration
 
 # Between two values. No value should hold it (a card prints no control characters); one that
 # does makes its text unreadable (`split_facet_values`), and the counts then read the JSON.
 FACET_SEPARATOR = "\x1f"
+# The column the triggers write. A save of a card made in the same request writes it back as it
+# was before the trigger ran (empty): the update trigger watches it too, and writes it anew.
+WRITTEN = ("facet_values",)
 
 # The text of the card `@card`, from its game's keys in their order.
 SQLITE_TEXT = f"""
@@ -57,8 +60,8 @@ SQLITE_TRIGGERS = {
         f" WHERE id = NEW.id; END"
     ),
     f"{CARD_TABLE}_facets_update": (
-        f"CREATE TRIGGER {CARD_TABLE}_facets_update AFTER UPDATE OF {WATCHED} ON {CARD_TABLE}"
-        f" WHEN {SQLITE_CHANGED}"
+        f"CREATE TRIGGER {CARD_TABLE}_facets_update AFTER UPDATE OF {watched(WRITTEN)}"
+        f" ON {CARD_TABLE} WHEN {sqlite_changed(WRITTEN)}"
         f" BEGIN UPDATE {CARD_TABLE} SET facet_values = {SQLITE_TEXT.replace('@card', 'NEW')}"
         f" WHERE id = NEW.id; END"
     ),
@@ -82,6 +85,7 @@ TRIGGERS = CardTriggers(
     postgresql_timing="BEFORE",
     postgresql_events="INSERT",
     refill=refresh_facet_values,
+    derived=WRITTEN,
 )
 
 

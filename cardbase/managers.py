@@ -9,8 +9,8 @@ from cardbase.attribute_slots import SLOTS
 from cardbase.attributes import attribute_q
 
 # The card's columns no list shows: the long ones cost more to read than the rest of a row, and
-# the facet values and attribute slots are for the database's counts and filters alone.
-UNLISTED_FIELDS = ("text", "notes", "search_text", "facet_values", *SLOTS)
+# the facet values are for the facets' counts alone (the slots CardManager leaves out always).
+UNLISTED_FIELDS = ("text", "notes", "search_text", "facet_values")
 
 
 def served_q() -> Q:

@@ -88,3 +88,13 @@ def test_a_game_added_later_gets_its_own_keys_and_a_changed_declaration_is_follo
     assert sync_facet_keys() == [game.slug]
     assert stored_values(angel)["faction"] == "fallen"
     assert sync_facet_keys() == []
+
+
+def test_a_second_save_of_a_card_keeps_its_facet_values():
+    angel = AngelFactory(faction="fallen", order="powers")
+    # The instance holds the text as it was before the trigger wrote it, and saves it back.
+    angel.save()
+    assert stored_values(angel)["faction"] == "fallen"
+    loaded = Card.objects.get(pk=angel.pk)
+    loaded.save()
+    assert stored_values(angel)["order"] == "powers"
