@@ -16,8 +16,8 @@ from api.attributes import (
 )
 from cardbase.models import Card, CardSource, Edition
 from cardbase.selectors import primary_printing
+from decks.limits import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
 from decks.models import Deck, Visibility
-from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
 from rules.core import MAX_COUNT
 from rules.core.schema import Attribute
 

@@ -14,14 +14,14 @@ from django.utils.translation import gettext as _
 import rules
 from cardbase.models import Card, Game
 from decks.contract import Entry, contract_for, judge
+from decks.limits import (
+    DESCRIPTION_MAX,
+    MAX_CARD_ID,
+    MAX_COPIES_PER_ENTRY,
+    MAX_DISTINCT_CARDS,
+    NAME_MAX,
+)
 from decks.models import Deck, DeckCard, DeckLike, DeckVersion, Visibility
-
-MAX_COPIES_PER_ENTRY = 99
-MAX_DISTINCT_CARDS = 500
-NAME_MAX = 100
-DESCRIPTION_MAX = 10_000
-# Card ids are 64-bit database keys; anything outside cannot be a card and must not reach a query.
-MAX_CARD_ID = 2**63 - 1
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 # Saves of one editing session make one version in the history while no pause between them is

@@ -22,9 +22,9 @@ from cardbase.language import page_lang
 from cardbase.models import Card, Game
 from decks import codes, selectors, textformat
 from decks.contract import Entry, contract_for, judge
+from decks.limits import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
 from decks.models import Deck
 from decks.selectors import DeckSheet
-from decks.services import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
 from rules.core import lackey
 from rules.core.schema import DeckZones, Option
 from rules.core.schema import Game as GameRules

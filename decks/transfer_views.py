@@ -20,6 +20,7 @@ import rules
 from cardbase.language import page_lang
 from decks import codes, export, selectors, services, transfer
 from decks.forms import DeckOptionsMixin
+from decks.limits import NAME_MAX
 from decks.models import Deck
 from decks.view_helpers import readable_deck_or_404
 
@@ -33,7 +34,7 @@ MAX_UPLOAD_BYTES = transfer.MAX_IMPORT_CHARS
 class ImportForm(DeckOptionsMixin, forms.Form):
     """The import page: a deck for `game` in one of the formats, its options settled or not."""
 
-    name = forms.CharField(label=gettext_lazy("Nazwa talii"), max_length=services.NAME_MAX)
+    name = forms.CharField(label=gettext_lazy("Nazwa talii"), max_length=NAME_MAX)
     format = forms.ChoiceField(
         label=gettext_lazy("Format"),
         choices=[
@@ -225,7 +226,7 @@ def deck_code_of(request: HttpRequest, deck_id) -> HttpResponse:
 
 @require_safe
 def deck_code(request: HttpRequest, code: str) -> HttpResponse:
-    name = (request.GET.get("name") or "").strip()[: services.NAME_MAX] or _("Talia z kodu")
+    name = (request.GET.get("name") or "").strip()[:NAME_MAX] or _("Talia z kodu")
     try:
         imported = transfer.read_code(code)
     except transfer.ImportFailed as failed:
@@ -253,7 +254,7 @@ def deck_code(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def deck_code_open(request: HttpRequest, code: str) -> HttpResponse:
-    name = (request.POST.get("name") or "").strip()[: services.NAME_MAX] or _("Talia z kodu")
+    name = (request.POST.get("name") or "").strip()[:NAME_MAX] or _("Talia z kodu")
     try:
         imported = transfer.read_code(code)
         deck = services.deck_create(

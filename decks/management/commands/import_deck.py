@@ -10,6 +10,7 @@ from django.utils import translation
 
 import rules
 from decks import services, transfer
+from decks.limits import NAME_MAX
 
 
 class Command(BaseCommand):
@@ -84,7 +85,7 @@ class Command(BaseCommand):
         try:
             deck = services.deck_create(
                 owner=owner,
-                name=name[: services.NAME_MAX],
+                name=name[:NAME_MAX],
                 options=imported.options,
                 game=imported.game,
                 format=imported.format,
