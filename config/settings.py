@@ -76,6 +76,10 @@ if env_bool("DJANGO_TRUST_X_FORWARDED_PROTO", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_REFERRER_POLICY = "same-origin"
 
+# The site's own name, shown in every page's title and header and in the API's; unset, pages
+# say "Baza kart" ("Card database" in English). It is the operator's: no game's name.
+SITE_NAME = os.environ.get("SITE_NAME", "").strip()
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -93,6 +97,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "common",
     "cardbase",
     "decks",
     "accounts",
@@ -143,6 +148,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "common.context_processors.site_name",
             ],
         },
     },
@@ -302,8 +308,11 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": int(os.environ.get("API_NUM_PROXIES", "0")),
 }
 SPECTACULAR_SETTINGS = {
-    "TITLE": "Aniołowie card database API",
-    "DESCRIPTION": "Cards, decks and the deck-building rules of Aniołowie. See docs/api.md.",
+    "TITLE": f"{SITE_NAME or 'Card database'} API",
+    "DESCRIPTION": (
+        "Cards, decks and the deck-building rules of every game the site serves "
+        "(/api/v1/games/). See docs/api.md."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",

@@ -9,6 +9,7 @@ import contextlib
 import re
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
@@ -182,7 +183,7 @@ def test_swagger_ui_renders_under_its_policy(watched):
     page = watched
     page.goto("/api/docs/")
     expect(page.locator(".swagger-ui .info .title")).to_contain_text(
-        "Aniołowie card database API", timeout=30_000
+        settings.SPECTACULAR_SETTINGS["TITLE"], timeout=30_000
     )
     page.locator(".opblock-summary", has_text="/api/v1/games/").first.click()
     expect(page.locator(".opblock-body").first).to_be_visible()
