@@ -10,6 +10,7 @@ from rest_framework import exceptions, status
 import rules
 from api.attributes import API_LANG, declared_kinds, kinds_sentence
 from api.pagination import shown
+from api.schema import EXAMPLE_GAME
 from cardbase.attributes import find_attribute
 from cardbase.filters import UNKNOWN, AttributeRangeFilter, CardFilter
 from cardbase.language import page_lang
@@ -220,7 +221,7 @@ ApiCardFilter.PARAMETER_DOCS = {
         "and what was expected."
     ),
     "game": (
-        "Only the cards of this game, by its slug (see /api/v1/games/), e.g. `aniolowie`. An "
+        f"Only the cards of this game, by its slug (see /api/v1/games/), e.g. `{EXAMPLE_GAME}`. An "
         "unknown game is a 400."
     ),
     **{
@@ -268,7 +269,7 @@ class ApiDeckFilter(PublicDeckFilter):
         ),
         "author": "Only decks of this player, by username (ignoring case).",
         "game": (
-            "Only decks of this game, by its id (see /api/v1/games/), e.g. `aniolowie`. A game "
+            f"Only decks of this game, by its id (see /api/v1/games/), e.g. `{EXAMPLE_GAME}`. A game "
             "the site has no rules for is a 400."
         ),
         "card": (
@@ -307,7 +308,7 @@ class EditionFilter(filters.FilterSet):
 
     PARAMETER_DOCS = {
         "game": (
-            "Only the editions of this game, by its slug (see /api/v1/games/), e.g. `aniolowie`. "
+            f"Only the editions of this game, by its slug (see /api/v1/games/), e.g. `{EXAMPLE_GAME}`. "
             "An unknown game is a 400."
         ),
     }

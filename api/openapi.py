@@ -26,6 +26,7 @@ from api.errors_schema import (
     READ_ERRORS,
     WRITE_ERRORS,
 )
+from api.schema import EXAMPLE_GAME
 
 LANGS = ("pl", "en")
 NULL_ENUM = ResolvedComponent(
@@ -106,7 +107,7 @@ GAME = OpenApiParameter(
     "game",
     str,
     OpenApiParameter.PATH,
-    description="The card's game (see /api/v1/games/), e.g. `aniolowie`.",
+    description=f"The card's game (see /api/v1/games/), e.g. `{EXAMPLE_GAME}`.",
 )
 GAME_ID = OpenApiParameter(
     "game",

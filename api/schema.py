@@ -2,8 +2,12 @@
 
 from drf_spectacular.openapi import AutoSchema
 
+import rules
 from api import errors_schema
 from api.conditional import ETagMixin
+
+# The game the docs name in their examples: the default one, so that no game is written here.
+EXAMPLE_GAME = rules.core.registry.default_game_id()
 
 
 class ApiAutoSchema(AutoSchema):
