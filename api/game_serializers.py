@@ -90,7 +90,7 @@ class GameSectionSerializer(serializers.Serializer):
     kinds = IdSetField(help_text="The kinds of card that go into this part of a deck.")
     also = IdSetField(
         help_text="Kinds a player may also put here though their home is another part "
-        "(INWO: a Group chosen to lead)."
+        "(a card the player chooses to lead, say)."
     )
     expected = serializers.CharField(
         allow_null=True, help_text="How many cards it should hold, e.g. `4`; null if not said."

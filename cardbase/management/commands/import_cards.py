@@ -16,9 +16,11 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("path", type=Path, help="The data file, e.g. inwo/carddata.txt.")
-        parser.add_argument("--game", required=True, help="The game's id, e.g. inwo.")
-        parser.add_argument("--format", required=True, dest="fmt", help="e.g. lackey.")
+        parser.add_argument("path", type=Path, help="The data file, one of those its game reads.")
+        parser.add_argument("--game", required=True, help="The game's id (see /api/v1/games/).")
+        parser.add_argument(
+            "--format", required=True, dest="fmt", help="The file's format, one its game declares."
+        )
         parser.add_argument("--quiet", action="store_true", help="Print the totals only.")
         parser.add_argument(
             "--dry-run", action="store_true", help="Report what would change; store nothing."
