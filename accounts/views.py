@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods
 from accounts import services
 from accounts.addresses import client_address
 from accounts.forms import EmailForm, SignUpForm
+from api.envelope import error_body
 
 TOO_MANY = 429
 
@@ -106,10 +107,6 @@ def locked_out(request: HttpRequest, original_response=None, credentials=None) -
         "Content-Type", ""
     ).startswith("application/json")
     if answered_json:
-        # Imported here: at import time api.errors loads DRF's views, whose settings load
-        # api.parsers, which imports api.errors back.
-        from api.errors import error_body
-
         response = JsonResponse(error_body(TOO_MANY, "locked_out", message), status=TOO_MANY)
     else:
         response = render(

@@ -16,6 +16,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from api.envelope import error_body
 from api.throttling import throttled_message
 
 logger = logging.getLogger("django.request")
@@ -66,13 +67,6 @@ def _fields(detail, prefix: str = "") -> dict[str, list[str]]:
             out.update(_fields(item, f"{prefix}[{index}]"))
         return out
     return {prefix or "non_field_errors": _flatten(detail)} if _flatten(detail) else {}
-
-
-def error_body(status_code: int, code: str, message: str, fields=None, **extra) -> dict:
-    """Build the error envelope every endpoint answers with."""
-    body = {"status": status_code, "code": code, "message": message, "fields": fields or {}}
-    body.update(extra)
-    return {"error": body}
 
 
 def exception_handler(exc, context):
