@@ -1,16 +1,12 @@
 """Aniołowie (rulebook v2.1, 2006): its cards, deck sections, options, formats, faces, validator."""
 
+from rules.aniolowie.card import CONTRACT_ATTRIBUTES, FACTION, Card, Deck
+from rules.aniolowie.checks.humans import HUMANS_PER_DECK
+from rules.aniolowie.checks.size import MIN_DECK_SIZE
+from rules.aniolowie.contract import parse_deck
 from rules.aniolowie.face import FACE
 from rules.aniolowie.schema import ANGEL, GAME_ID, HUMAN, INTERVENTION, SCHEMA, copy_limit
-from rules.aniolowie.validate import (
-    CONTRACT_ATTRIBUTES,
-    HUMANS_PER_DECK,
-    MIN_DECK_SIZE,
-    Card,
-    Deck,
-    parse_deck,
-    validate,
-)
+from rules.aniolowie.validate import validate
 from rules.core.schema import (
     Chart,
     ContractExample,
@@ -50,7 +46,7 @@ GAME = Game(
     ),
     options=(
         Option(
-            "faction",
+            FACTION,
             Text(pl="frakcja", en="faction"),
             (
                 Value("lord", Text(pl="Aniołowie Pana", en="Angels of the Lord")),

@@ -1,5 +1,6 @@
 """Dark Eden: its cards, deck sections, format and validator."""
 
+from rules.core.deck import Deck
 from rules.core.schema import (
     Chart,
     ContractExample,
@@ -14,21 +15,17 @@ from rules.core.schema import (
 from rules.dark_eden.carddata import DOCUMENT as CARD_LIST
 from rules.dark_eden.carddata import FORMAT as MSE_JSON
 from rules.dark_eden.carddata import read_cards_db
-from rules.dark_eden.face import FACE
-from rules.dark_eden.schema import DECK_KINDS, GAME_ID, LEADER, SCHEMA, WARRIOR
-from rules.dark_eden.validate import (
+from rules.dark_eden.contract import (
     CONTRACT_ATTRIBUTES,
     DECK,
-    DECK_SIZE,
     LEADER_SECTION,
-    MAX_COPIES,
     STANDARD,
     Card,
-    Deck,
-    copy_limit,
     parse_deck,
-    validate,
 )
+from rules.dark_eden.face import FACE
+from rules.dark_eden.schema import DECK_KINDS, GAME_ID, LEADER, SCHEMA, WARRIOR
+from rules.dark_eden.validate import DECK_SIZE, MAX_COPIES, copy_limit, validate
 
 GAME = Game(
     id=GAME_ID,

@@ -14,34 +14,18 @@ the other way round) is left unchecked and said so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
-from rules.core.contract import read_card_basics, read_envelope
+from rules.core.deck import Deck
 from rules.core.schema import UNLIMITED
-from rules.core.verdict import (
-    DeckFormatError,
-    Severity,
-    Verdict,
-    Violation,
-    card_key,
-    describe_value,
-    en_plural,
-    pl_plural,
-)
+from rules.core.verdict import Severity, Verdict, Violation, en_plural, pl_plural
+from rules.dark_eden.contract import Card
 from rules.dark_eden.schema import (
     AFFILIATIONS,
-    ALL_KINDS,
     CORPORATIONS,
-    GAME_ID,
     GENERAL,
     LEADER,
     MEGACORPORATIONS,
 )
 
-LEADER_SECTION, DECK = "leader", "deck"
-SECTIONS = (LEADER_SECTION, DECK)
-STANDARD = "standard"
-FORMATS = (STANDARD,)
 DECK_SIZE = 60
 MAX_COPIES = 5
 
@@ -51,129 +35,8 @@ COPY_LIMIT = "copy-limit"
 AFFILIATION = "affiliation"
 UNVERIFIED = "unverified"
 
-# The card attributes the rules read from a deck's JSON contract.
-CONTRACT_ATTRIBUTES = ("affiliation", "unlimited")
-
-AFFILIATION_IDS = tuple(value.id for value in AFFILIATIONS)
 _AFFILIATION_LABELS = {value.id: value.label for value in AFFILIATIONS}
 _CORPORATE = frozenset({MEGACORPORATIONS, *CORPORATIONS})
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One entry of a deck: a card, the section it lies in, its copies and what the rules read."""
-
-    name: str
-    kind: str
-    section: str
-    count: int
-    affiliation: str | None = None
-    unlimited: bool | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Deck:
-    """A Dark Eden deck: its leader and its cards, each entry in its section."""
-
-    cards: tuple[Card, ...]
-    format: str = STANDARD
-    game: str = GAME_ID
-
-    @property
-    def leaders(self) -> tuple[Card, ...]:
-        """Return the leader cards, wherever they lie."""
-        return tuple(card for card in self.cards if card.kind == LEADER)
-
-    @property
-    def deck_cards(self) -> tuple[Card, ...]:
-        """Return the cards of the deck proper, the leader left out."""
-        return tuple(card for card in self.cards if card.kind != LEADER)
-
-    @property
-    def size(self) -> int:
-        """Return the number of cards in the deck, the leader not counted."""
-        return sum(card.count for card in self.deck_cards)
-
-
-def parse_deck(data: object) -> Deck:
-    """Turn a deck in the JSON contract into a Deck; raise DeckFormatError naming the fault.
-
-    Required: "game" ("dark-eden") and "cards"; each card needs "name", "kind" and "count" (1 to
-    MAX_COUNT). "section" is "leader" (a leader's, and only a leader's) or "deck" (missing: the
-    kind's own); "affiliation" is an affiliation id and "unlimited" true or false (missing or
-    null: unknown). "format" is "standard" (the default). Unknown keys are ignored. Entries of one
-    card (names equal but for case and diacritics) are merged; entries that disagree on its kind,
-    affiliation or unlimited mark are refused, and what one leaves unknown another may give.
-    """
-    deck_format, raw_cards = read_envelope(
-        data, game_id=GAME_ID, formats=FORMATS, default_format=STANDARD
-    )
-    merged: dict[str, Card] = {}
-    for index, raw in enumerate(raw_cards):
-        card = _parse_card(raw, index)
-        key = card_key(card.name)
-        known = merged.get(key)
-        if known is None:
-            merged[key] = card
-            continue
-        if known.kind != card.kind:
-            raise DeckFormatError(
-                f"cards[{index}]", f"{card.name!r} appears twice with different kinds"
-            )
-        # One card is one affiliation and one mark however its copies are split.
-        for field in ("affiliation", "unlimited"):
-            mine, theirs = getattr(card, field), getattr(known, field)
-            if mine is not None and theirs is not None and mine != theirs:
-                raise DeckFormatError(
-                    f"cards[{index}].{field}",
-                    f"{card.name!r} appears twice with different values of {field}: "
-                    f"{describe_value(theirs)} and {describe_value(mine)}",
-                )
-        # What one entry leaves unknown another may tell.
-        merged[key] = replace(
-            known,
-            count=known.count + card.count,
-            affiliation=known.affiliation or card.affiliation,
-            unlimited=known.unlimited if known.unlimited is not None else card.unlimited,
-        )
-    return Deck(cards=tuple(merged.values()), format=deck_format)
-
-
-def _parse_card(raw: object, index: int) -> Card:
-    where = f"cards[{index}]"
-    raw, name, kind, count = read_card_basics(raw, index, kinds=ALL_KINDS)
-    home = LEADER_SECTION if kind == LEADER else DECK
-    section = raw.get("section")
-    if section is None:
-        section = home
-    elif section != home:
-        expected = (
-            "the leader lies apart from the deck" if kind == LEADER else "it lies in the deck"
-        )
-        raise DeckFormatError(
-            f"{where}.section",
-            f"a {kind} cannot lie in section {describe_value(section)}: {expected} ({home!r})",
-        )
-    affiliation = raw.get("affiliation")
-    if affiliation is not None and affiliation not in AFFILIATION_IDS:
-        raise DeckFormatError(
-            f"{where}.affiliation",
-            f"unknown affiliation {describe_value(affiliation)}; expected one of "
-            f"{', '.join(AFFILIATION_IDS)} (or null)",
-        )
-    unlimited = raw.get("unlimited")
-    if unlimited is not None and type(unlimited) is not bool:
-        raise DeckFormatError(
-            f"{where}.unlimited", f"expected true, false or null, got {describe_value(unlimited)}"
-        )
-    return Card(
-        name=name,
-        kind=kind,
-        section=section,
-        count=count,
-        affiliation=affiliation,
-        unlimited=unlimited,
-    )
 
 
 def copy_limit(kind: str, attributes) -> int | float | None:
@@ -187,7 +50,7 @@ def copy_limit(kind: str, attributes) -> int | float | None:
     return UNLIMITED if unlimited else MAX_COPIES
 
 
-def validate(deck: Deck) -> Verdict:
+def validate(deck: Deck[Card]) -> Verdict:
     """Check a deck against Dark Eden's deck rules; return every violation found."""
     found: list[Violation] = []
     leader = _check_leader(deck, found)
@@ -198,9 +61,14 @@ def validate(deck: Deck) -> Verdict:
     return Verdict(tuple(found))
 
 
-def _check_leader(deck: Deck, found: list[Violation]) -> Card | None:
+def _deck_cards(deck: Deck[Card]) -> list[Card]:
+    """Return the cards of the deck proper, the leader left out."""
+    return [card for card in deck.cards if card.kind != LEADER]
+
+
+def _check_leader(deck: Deck[Card], found: list[Violation]) -> Card | None:
     """Check for one leader, one copy; return it, or None if there is not exactly one."""
-    leaders = deck.leaders
+    leaders = [card for card in deck.cards if card.kind == LEADER]
     count = sum(card.count for card in leaders)
     if count == 1:
         return leaders[0]
@@ -220,8 +88,9 @@ def _check_leader(deck: Deck, found: list[Violation]) -> Card | None:
     return None
 
 
-def _check_size(deck: Deck, found: list[Violation]) -> None:
-    size = deck.size
+def _check_size(deck: Deck[Card], found: list[Violation]) -> None:
+    """Check that the deck proper holds at least DECK_SIZE cards."""
+    size = sum(card.count for card in _deck_cards(deck))
     if size >= DECK_SIZE:
         return
     missing = DECK_SIZE - size
@@ -236,9 +105,10 @@ def _check_size(deck: Deck, found: list[Violation]) -> None:
     found.append(Violation.about(DECK_SIZE_CODE, Severity.ERROR, pl, en))
 
 
-def _check_copies(deck: Deck, found: list[Violation]) -> None:
+def _check_copies(deck: Deck[Card], found: list[Violation]) -> None:
+    """Check that no card but an unlimited one has more than MAX_COPIES copies."""
     unsure: list[Card] = []
-    for card in deck.deck_cards:
+    for card in _deck_cards(deck):
         if card.count <= MAX_COPIES or card.unlimited:
             continue
         if card.unlimited is None:
@@ -270,7 +140,8 @@ def _check_copies(deck: Deck, found: list[Violation]) -> None:
         )
 
 
-def _check_affiliations(deck: Deck, leader: Card, found: list[Violation]) -> None:
+def _check_affiliations(deck: Deck[Card], leader: Card, found: list[Violation]) -> None:
+    """Warn of cards neither general nor of the leader's affiliation, and of those unchecked."""
     if leader.affiliation is None:
         found.append(
             Violation.about(
@@ -286,7 +157,7 @@ def _check_affiliations(deck: Deck, leader: Card, found: list[Violation]) -> Non
         return
     foreign: list[Card] = []
     unsure: list[Card] = []
-    for card in deck.deck_cards:
+    for card in _deck_cards(deck):
         fit = _fits(card.affiliation, leader.affiliation)
         if fit is None:
             unsure.append(card)

@@ -1,5 +1,6 @@
 """Illuminati: New World Order: its cards, deck sections, formats and validator."""
 
+from rules.core.deck import Deck
 from rules.core.schema import (
     Chart,
     ContractExample,
@@ -15,6 +16,17 @@ from rules.core.schema import (
 from rules.inwo.carddata import DOCUMENT as CARD_LIST
 from rules.inwo.carddata import FORMAT as LACKEY
 from rules.inwo.carddata import read_carddata
+from rules.inwo.contract import (
+    CONTRACT_ATTRIBUTES,
+    GROUPS,
+    LEAD,
+    ONE_BIG_DECK,
+    PLOTS,
+    STANDARD,
+    TOURNAMENT,
+    Card,
+    parse_deck,
+)
 from rules.inwo.face import FACE
 from rules.inwo.schema import (
     GAME_ID,
@@ -24,20 +36,7 @@ from rules.inwo.schema import (
     RESOURCE,
     SCHEMA,
 )
-from rules.inwo.validate import (
-    CONTRACT_ATTRIBUTES,
-    DECK_SIZE,
-    GROUPS,
-    LEAD,
-    ONE_BIG_DECK,
-    PLOTS,
-    STANDARD,
-    TOURNAMENT,
-    Card,
-    Deck,
-    parse_deck,
-    validate,
-)
+from rules.inwo.validate import DECK_SIZE, validate
 
 _PLAYER_ZONES = {"Lead Cards": LEAD, "Group Deck": GROUPS, "Plot Deck": PLOTS}
 

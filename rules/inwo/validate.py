@@ -11,136 +11,23 @@ is shared by the table, so neither the one-Illuminati nor the size rule applies 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from rules.core.deck import Deck
+from rules.core.verdict import Severity, Verdict, Violation, en_plural, pl_plural
+from rules.inwo.contract import DECK_OF_BACK, GROUPS, LEAD, ONE_BIG_DECK, PLOTS, TOURNAMENT, Card
+from rules.inwo.schema import GROUP_KINDS, ILLUMINATI, USUAL_BACK
 
-from rules.core.contract import read_card_basics, read_envelope
-from rules.core.verdict import (
-    DeckFormatError,
-    Severity,
-    Verdict,
-    Violation,
-    card_key,
-    describe_value,
-    en_plural,
-    pl_plural,
-)
-from rules.inwo.schema import (
-    ALL_KINDS,
-    GAME_ID,
-    GROUP_KINDS,
-    HAND,
-    ILLUMINATI,
-    PUPPET,
-    USUAL_BACK,
-)
-
-LEAD, GROUPS, PLOTS = "lead", "groups", "plots"
-SECTIONS = (LEAD, GROUPS, PLOTS)
-STANDARD, TOURNAMENT, ONE_BIG_DECK = "standard", "tournament", "one-big-deck"
-FORMATS = (STANDARD, TOURNAMENT, ONE_BIG_DECK)
 DECK_SIZE = 45
-BACKS = (PUPPET, HAND)
 
 ILLUMINATI_COUNT = "illuminati-count"
 WRONG_SECTION = "wrong-section"
 DECK_SIZE_CODE = "deck-size"
 UNVERIFIED = "unverified"
 
-# The card attributes the rules read from a deck's JSON contract.
-CONTRACT_ATTRIBUTES = ("back",)
-
-# Which deck a back belongs to.
-_DECK_OF_BACK = {PUPPET: GROUPS, HAND: PLOTS}
 _SECTION_PL = {LEAD: "karty przywódcze", GROUPS: "talia Grup", PLOTS: "talia Intryg"}
 _SECTION_EN = {LEAD: "the lead cards", GROUPS: "the Group deck", PLOTS: "the Plot deck"}
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One entry of a deck: a card, the section it lies in and how many copies."""
-
-    name: str
-    kind: str
-    section: str
-    count: int
-    back: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Deck:
-    """An INWO deck: its format and its entries (one per card and section)."""
-
-    cards: tuple[Card, ...]
-    format: str = STANDARD
-    game: str = GAME_ID
-
-    @property
-    def total(self) -> int:
-        """Return the number of cards in all sections."""
-        return sum(card.count for card in self.cards)
-
-
-def parse_deck(data: object) -> Deck:
-    """Turn a deck in the JSON contract into a Deck; raise DeckFormatError naming the fault.
-
-    Required: "game" ("inwo") and "cards"; each card needs "name", "kind" and "count" (1 to
-    MAX_COUNT). "section" is "lead", "groups" or "plots" (missing: the kind's usual deck, the
-    lead for an Illuminati); "back" is "puppet" or "hand" (missing or null: unknown). "format" is
-    "standard" (the default), "tournament" or "one-big-deck". Unknown keys are ignored. Entries
-    of one card (names equal but for case and diacritics) in one section are merged.
-    """
-    deck_format, raw_cards = read_envelope(
-        data, game_id=GAME_ID, formats=FORMATS, default_format=STANDARD
-    )
-    merged: dict[tuple[str, str], Card] = {}
-    # One card is one kind and one back wherever its copies lie.
-    kind_of: dict[str, str] = {}
-    back_of: dict[str, str] = {}
-    for index, raw in enumerate(raw_cards):
-        card = _parse_card(raw, index)
-        name_key = card_key(card.name)
-        kind = kind_of.setdefault(name_key, card.kind)
-        back = back_of.setdefault(name_key, card.back) if card.back else back_of.get(name_key)
-        if kind != card.kind or (card.back and back != card.back):
-            raise DeckFormatError(
-                f"cards[{index}]",
-                f"{card.name!r} appears twice with different "
-                f"{'kinds' if kind != card.kind else 'backs'}",
-            )
-        key = (name_key, card.section)
-        known = merged.get(key)
-        if known is None:
-            merged[key] = card
-        else:
-            merged[key] = replace(known, count=known.count + card.count)
-    # An entry that leaves the back unknown takes it from another entry of the card.
-    cards = tuple(
-        card if card.back or name_key not in back_of else replace(card, back=back_of[name_key])
-        for (name_key, _), card in merged.items()
-    )
-    return Deck(cards=cards, format=deck_format)
-
-
-def _parse_card(raw: object, index: int) -> Card:
-    raw, name, kind, count = read_card_basics(raw, index, kinds=ALL_KINDS)
-    section = raw.get("section")
-    if section is None:
-        section = LEAD if kind == ILLUMINATI else _DECK_OF_BACK[USUAL_BACK[kind]]
-    elif section not in SECTIONS:
-        raise DeckFormatError(
-            f"cards[{index}].section",
-            f"unknown section {describe_value(section)}; expected one of {', '.join(SECTIONS)}",
-        )
-    back = raw.get("back")
-    if back is not None and back not in BACKS:
-        raise DeckFormatError(
-            f"cards[{index}].back",
-            f"unknown back {describe_value(back)}; expected puppet or hand (or null)",
-        )
-    return Card(name=name, kind=kind, section=section, count=count, back=back)
-
-
-def validate(deck: Deck) -> Verdict:
+def validate(deck: Deck[Card]) -> Verdict:
     """Check a deck against INWO's deck rules; return every violation found."""
     found: list[Violation] = []
     if deck.format != ONE_BIG_DECK:
@@ -151,7 +38,8 @@ def validate(deck: Deck) -> Verdict:
     return Verdict(tuple(found))
 
 
-def _check_illuminati(deck: Deck, found: list[Violation]) -> None:
+def _check_illuminati(deck: Deck[Card], found: list[Violation]) -> None:
+    """Check that the lead cards hold exactly one Illuminati."""
     leading = [c for c in deck.cards if c.section == LEAD and c.kind == ILLUMINATI]
     count = sum(c.count for c in leading)
     if count == 1:
@@ -174,10 +62,11 @@ def _check_illuminati(deck: Deck, found: list[Violation]) -> None:
 def _home(card: Card) -> str | None:
     """Return the deck a card's back puts it in outside the lead; None while the back is unknown."""
     back = card.back or (None if card.kind == ILLUMINATI else USUAL_BACK[card.kind])
-    return _DECK_OF_BACK[back] if back else None
+    return DECK_OF_BACK[back] if back else None
 
 
-def _check_sections(deck: Deck, found: list[Violation]) -> None:
+def _check_sections(deck: Deck[Card], found: list[Violation]) -> None:
+    """Check that every card lies where its kind and back allow; warn where the back is unknown."""
     misplaced: list[Card] = []
     unsure: list[Card] = []
     for card in deck.cards:
@@ -208,6 +97,7 @@ def _check_sections(deck: Deck, found: list[Violation]) -> None:
 
 
 def _misplaced(card: Card) -> Violation:
+    """Say why a card cannot lie in its section and where it belongs."""
     where_pl, where_en = _SECTION_PL[card.section], _SECTION_EN[card.section]
     if card.section == LEAD:
         pl = (
@@ -231,7 +121,8 @@ def _misplaced(card: Card) -> Violation:
     return Violation.about(WRONG_SECTION, Severity.ERROR, pl, en, [card])
 
 
-def _check_size(deck: Deck, found: list[Violation]) -> None:
+def _check_size(deck: Deck[Card], found: list[Violation]) -> None:
+    """Check the deck size: 45 a must in a tournament, the rulebook's advice otherwise."""
     total = deck.total
     if total == DECK_SIZE:
         return

@@ -493,7 +493,7 @@ def test_marcins_deck_matches_the_rulebook():
 
 
 def test_every_violation_says_how_to_fix_in_both_languages():
-    from rules.aniolowie.validate import CODES
+    from rules.aniolowie.codes import CODES
 
     decks = [param.values[0] for param in SIZE + HUMANS + FACTIONS + COPIES + ORDER_COPIES]
     decks += [param.values[0] for param in LADDER + ALIGNMENTS]

@@ -272,7 +272,7 @@ def arbitrary_entries(draw) -> object:
 @given(st.lists(arbitrary_entries(), max_size=4))
 def test_the_quick_parser_agrees_with_the_thorough_one(entries):
     """The builder's short path accepts exactly what the full parser accepts, with equal cards."""
-    from rules.aniolowie.validate import _parse_card, _parse_cards_fast
+    from rules.aniolowie.contract import _parse_card, _parse_cards_fast
 
     quick = _parse_cards_fast(entries)
     try:
