@@ -1,23 +1,9 @@
-"""The games the site serves, in order, each by its package's module path.
+"""The games the site serves, as rules/games.py names them (or GAMES and DEFAULT_GAME say).
 
-Plain Python with no Django, so that the settings and `python -m rules` read the same list and
-the site and the command line judge the same games. An operator serves a subset (or a plug-in's
-game) by setting GAMES to comma-separated module paths, and names the default game, the one a
-deck is for when nothing says otherwise, with DEFAULT_GAME (a game id; the first game's when
-unset).
+The list lives in the rules package, which imports nothing of the site, so that the settings and
+`python -m rules` read the same one.
 """
 
-import os
-from collections.abc import Mapping
+from rules.games import DEFAULT_GAME, GAMES, site_games
 
-GAMES = ("rules.aniolowie", "rules.dark_eden", "rules.inwo")
-DEFAULT_GAME = "aniolowie"
-
-
-def site_games(environ: Mapping[str, str] = os.environ) -> tuple[tuple[str, ...], str | None]:
-    """Return the module paths of the games served and the default game's id (None: the first)."""
-    named = environ.get("GAMES")
-    if named is None:
-        return GAMES, environ.get("DEFAULT_GAME") or DEFAULT_GAME
-    modules = tuple(item.strip() for item in named.split(",") if item.strip())
-    return modules, environ.get("DEFAULT_GAME") or None
+__all__ = ["DEFAULT_GAME", "GAMES", "site_games"]

@@ -105,9 +105,9 @@ INSTALLED_APPS = [
     "axes",
 ]
 
-# The games the site serves, in order, each by its package's module path (config/games.py; the
-# GAMES and DEFAULT_GAME variables override it). Configured here, before any app loads, so that
-# every part of the site asks the same registry.
+# The games the site serves, in order, each by its package's module path (rules/games.py, read
+# through config/games.py; the GAMES and DEFAULT_GAME variables override it). Configured here,
+# before any app loads, so that every part of the site asks the same registry.
 GAMES, DEFAULT_GAME = site_games()
 rules.core.registry.configure(GAMES, default=DEFAULT_GAME)
 # Serving only some of them, the site keeps the others' cards and decks (still stored, and kept
