@@ -21,6 +21,8 @@ from rules_factories import (
     without,
 )
 
+from rules.aniolowie.codes import CODES
+
 E, W = "error", "warning"
 FULL_LADDER = ladder("lord")
 
@@ -493,8 +495,6 @@ def test_marcins_deck_matches_the_rulebook():
 
 
 def test_every_violation_says_how_to_fix_in_both_languages():
-    from rules.aniolowie.codes import CODES
-
     decks = [param.values[0] for param in SIZE + HUMANS + FACTIONS + COPIES + ORDER_COPIES]
     decks += [param.values[0] for param in LADDER + ALIGNMENTS]
     violations = [v for data in decks for v in check(data).violations]

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from rules_factories import angel, deck, four_humans, human, intervention, legal_deck
 
 from rules import card_key, validate_contract
+from rules.aniolowie.contract import _parse_card, _parse_cards_fast
 from rules.aniolowie.schema import (
     ALIGNMENTS,
     COLORS,
@@ -272,8 +273,6 @@ def arbitrary_entries(draw) -> object:
 @given(st.lists(arbitrary_entries(), max_size=4))
 def test_the_quick_parser_agrees_with_the_thorough_one(entries):
     """The builder's short path accepts exactly what the full parser accepts, with equal cards."""
-    from rules.aniolowie.contract import _parse_card, _parse_cards_fast
-
     quick = _parse_cards_fast(entries)
     try:
         thorough = [_parse_card(entry, index) for index, entry in enumerate(entries)]
