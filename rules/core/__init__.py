@@ -1,5 +1,6 @@
-"""What every game shares: verdicts and violations, name folding, the schema pieces, the registry,
-the deck codes (`rules.core.deckcode.encode` / `decode`)."""
+"""What every game shares: verdicts and violations, name folding, the parsed deck and the merging
+of a card's entries, the schema pieces, the registry, the deck codes (`rules.core.deckcode.encode`
+/ `decode`)."""
 
 from rules.core import deckcode
 from rules.core.deckcode import DeckCode, DeckCodeError

@@ -11,13 +11,16 @@ class DeckCard(Protocol):
     """What every game's parsed card has: the name the deck wrote, its kind and its copies."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The name the deck wrote the card with."""
 
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> str:
+        """The card's kind."""
 
     @property
-    def count(self) -> int: ...
+    def count(self) -> int:
+        """How many copies the entry holds."""
 
 
 CardT = TypeVar("CardT", bound=DeckCard)

@@ -21,7 +21,7 @@ def check_factions(
     found: list[Violation],
     unknowns: Unknowns,
 ) -> None:
-    """Check that the cards of a known faction all share the deck's (or one another's)."""
+    """Check that every card of a known faction is of the deck's (declared or its cards' own)."""
     inferred = False
     if deck_faction is None:
         seen = {faction for _, faction in definite}
