@@ -15,7 +15,7 @@ from api.attributes import (
     typed_field,
 )
 from cardbase.models import Card, CardSource, Edition
-from cardbase.selectors import primary_printing
+from cardbase.selectors.card_page import primary_printing
 from decks.limits import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
 from decks.models import Deck, Visibility
 from rules.core import MAX_COUNT

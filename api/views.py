@@ -37,8 +37,8 @@ from api.schema import ApiAutoSchema
 from api.selectors import cards_for_api, with_cards
 from api.services import token_for
 from api.throttling import AnonThrottle, ScopedThrottle, UserThrottle
-from cardbase import selectors as catalogue
 from cardbase.models import Edition
+from cardbase.selectors.card_page import card_by_slug, card_moved_from
 from config.csp import widen_policy
 from decks import selectors as deck_selectors
 from decks import services as deck_services
@@ -168,7 +168,7 @@ class CardDetail(ApiViewMixin, CachedAnswerMixin, generics.RetrieveAPIView):
 
     def get_object(self):
         game, slug = self.kwargs["game"], self.kwargs["slug"]
-        return catalogue.card_by_slug(game=checked_slug(game), slug=checked_slug(slug))
+        return card_by_slug(game=checked_slug(game), slug=checked_slug(slug))
 
 
 @openapi.EXCLUDED
@@ -178,7 +178,7 @@ class CardMoved(ApiViewMixin, APIView):
     permission_classes = [AllowAny]
 
     def get(self, request, slug: str):
-        card = catalogue.card_moved_from(slug=checked_slug(slug))
+        card = card_moved_from(slug=checked_slug(slug))
         path = reverse("api:v1:card-detail", kwargs={"game": card.game.slug, "slug": card.slug})
         query = request.META.get("QUERY_STRING")
         return HttpResponsePermanentRedirect(f"{path}?{query}" if query else path)

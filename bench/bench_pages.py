@@ -157,7 +157,7 @@ def measure(rounds: int) -> dict:
     from django.urls import reverse
 
     from cardbase.models import Card
-    from cardbase.selectors import related_cards
+    from cardbase.selectors.card_page import related_cards
     from decks.models import Deck, Visibility
 
     # The card page with the most related cards: an angel of the biggest order.

@@ -110,7 +110,7 @@ class Card(AttributeSlots):
     search_text = models.TextField(editable=False, blank=True)
     # Kept by the database's triggers from `attributes` and the game's facet keys, whoever writes
     # the card (cardbase/facet_values.py): what the facets' counts group
-    # (cardbase.selectors._value_counts), read from the `card_facets` index alone.
+    # (cardbase.selectors.facets._value_counts), read from the `card_facets` index alone.
     # A database default: rows written by older code (a data migration's) name no such column.
     facet_values = models.TextField(db_default="", blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)

@@ -4,16 +4,29 @@ from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_safe
 
-from cardbase import search, selectors
+from cardbase import search
 from cardbase.catalogue_version import catalogue_page_version
 from cardbase.face_files import face_png_path
+from cardbase.selectors.card_facts import card_facts
+from cardbase.selectors.card_page import (
+    card_by_slug,
+    card_moved_from,
+    card_note,
+    primary_printing,
+    related_cards,
+)
+from cardbase.selectors.catalogue import PAGE_SIZES, catalogue_page
+from cardbase.selectors.columns import table_columns
+from cardbase.selectors.facets import facet_names
+from cardbase.selectors.games import games_with_card_counts
+from cardbase.selectors.syntax_counts import counted_syntax_rows
 from config.page_cache import cached_page
 
 
 @require_safe
 @cached_page(catalogue_page_version)
 def home(request: HttpRequest) -> HttpResponse:
-    games = selectors.games_with_card_counts()
+    games = games_with_card_counts()
     return render(
         request,
         "cardbase/home.html",
@@ -24,13 +37,13 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_safe
 @cached_page(catalogue_page_version)
 def card_list(request: HttpRequest) -> HttpResponse:
-    result = selectors.catalogue_page(params=request.GET, page_number=request.GET.get("page"))
+    result = catalogue_page(params=request.GET, page_number=request.GET.get("page"))
     view_mode = "table" if request.GET.get("view") == "table" else "grid"
     params = request.GET.copy()
     params.pop("page", None)
     game = result.filterset.searched_game()
     feedback = search.query_feedback(request.GET.get("q", "").strip(), game=game)
-    facet_names, range_names = selectors.facet_names(game)
+    facets_offered, range_names = facet_names(game)
     return render(
         request,
         "cardbase/card_list.html",
@@ -38,12 +51,12 @@ def card_list(request: HttpRequest) -> HttpResponse:
             "filter": result.filterset,
             "page": result.page,
             "page_size": result.page_size,
-            "page_sizes": selectors.PAGE_SIZES,
+            "page_sizes": PAGE_SIZES,
             "view_mode": view_mode,
             "query_without_page": params.urlencode(),
-            "facet_names": facet_names,
+            "facet_names": facets_offered,
             "range_names": range_names,
-            "table_columns": selectors.table_columns(game),
+            "table_columns": table_columns(game),
             "search_error": feedback.error,
             "search_message": feedback.message,
             "search_description": feedback.description,
@@ -58,22 +71,22 @@ def card_list(request: HttpRequest) -> HttpResponse:
 @require_safe
 @cached_page(catalogue_page_version)
 def card_search_syntax(request: HttpRequest) -> HttpResponse:
-    return render(request, "cardbase/search_syntax.html", {"rows": selectors.counted_syntax_rows()})
+    return render(request, "cardbase/search_syntax.html", {"rows": counted_syntax_rows()})
 
 
 @require_safe
 @cached_page(catalogue_page_version)
 def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
-    card = selectors.card_by_slug(game=game, slug=slug)
-    related = selectors.related_cards(card=card)
+    card = card_by_slug(game=game, slug=slug)
+    related = related_cards(card=card)
     return render(
         request,
         "cardbase/card_detail.html",
         {
             "card": card,
-            "facts": selectors.card_facts(card),
-            "note": selectors.card_note(card),
-            "printing": selectors.primary_printing(card),
+            "facts": card_facts(card),
+            "note": card_note(card),
+            "printing": primary_printing(card),
             "related": related,
             "same_order": related.cards if related else [],
         },
@@ -82,7 +95,7 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
 
 @require_safe
 def card_face(request: HttpRequest, game: str, slug: str) -> FileResponse:
-    card = selectors.card_by_slug(game=game, slug=slug)
+    card = card_by_slug(game=game, slug=slug)
     response = FileResponse(face_png_path(card).open("rb"), content_type="image/png")
     response["Cache-Control"] = "public, max-age=3600"
     response["Vary"] = "Accept-Language, Cookie"
@@ -92,11 +105,11 @@ def card_face(request: HttpRequest, game: str, slug: str) -> FileResponse:
 @require_safe
 def card_moved(request: HttpRequest, slug: str) -> HttpResponse:
     """Send an address without the game to the card's address for good (301)."""
-    return redirect(selectors.card_moved_from(slug=slug), permanent=True)
+    return redirect(card_moved_from(slug=slug), permanent=True)
 
 
 @require_safe
 def card_face_moved(request: HttpRequest, slug: str) -> HttpResponse:
     """Send a face address without the game to the face's address for good (301)."""
-    card = selectors.card_moved_from(slug=slug)
+    card = card_moved_from(slug=slug)
     return redirect("card-face", game=card.game.slug, slug=card.slug, permanent=True)

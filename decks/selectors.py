@@ -22,7 +22,8 @@ from cardbase.language import page_lang
 from cardbase.models import Card, CatalogueVersion
 from cardbase.models import Game as CatalogueGame
 from cardbase.search import QueryFeedback, query_feedback
-from cardbase.selectors import Facet, counted_facets, suggestion
+from cardbase.selectors.catalogue import suggestion
+from cardbase.selectors.facets import Facet, counted_facets
 from config.postgresql import prepared_cursor
 from decks.contract import Entry, contract_for, verdict_in
 from decks.filters import PublicDeckFilter

@@ -5,7 +5,8 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
-from cardbase.selectors import card_facts, leading_values, primary_printing, source_labels
+from cardbase.selectors.card_facts import card_facts, leading_values, source_labels
+from cardbase.selectors.card_page import primary_printing
 
 register = template.Library()
 

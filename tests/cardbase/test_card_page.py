@@ -9,7 +9,7 @@ from PIL import Image
 
 from cardbase.face_files import face_for
 from cardbase.models import CardSource
-from cardbase.selectors import RELATED_SHOWN
+from cardbase.selectors.card_page import RELATED_SHOWN
 from rules.core.registry import register, unregister
 from tests.factories import AngelFactory, CardFactory, GameFactory, HumanFactory
 

@@ -7,10 +7,11 @@ from django.db import connection
 from django.http import QueryDict
 from django.test.utils import CaptureQueriesContext
 
-from cardbase import selectors
 from cardbase.attribute_slots import declared_slots
 from cardbase.filters import CardFilter
 from cardbase.models import Card
+from cardbase.selectors.card_page import related_cards
+from cardbase.selectors.facets import facets_of
 from tests.factories import AngelFactory
 
 pytestmark = [
@@ -45,7 +46,7 @@ def test_the_facets_counts_read_the_facet_index_alone(angels):
     params = QueryDict("faction=lord")
     filterset = CardFilter(params, queryset=Card.objects.all())
     assert filterset.is_valid()
-    grouped = plans(lambda: selectors.facets_of(filterset=filterset, params=params), "GROUP BY")
+    grouped = plans(lambda: facets_of(filterset=filterset, params=params), "GROUP BY")
     # In the index's order: no sort, and no card's JSON read.
     assert grouped == ["SCAN cardbase_card USING COVERING INDEX card_facets"]
 
@@ -53,7 +54,7 @@ def test_the_facets_counts_read_the_facet_index_alone(angels):
 def test_the_related_cards_and_their_number_read_the_order_index(angels):
     card = Card.objects.filter(attributes__order="powers").order_by("pk").first()
     slot = declared_slots(card.game_rules)["order"]
-    related = plans(lambda: selectors.related_cards(card=card), f'"{slot}" =')
+    related = plans(lambda: related_cards(card=card), f'"{slot}" =')
     # The first few by name, then their number: both seek the game's order in its slot's index.
     assert len(related) == 2, related
     for plan in related:

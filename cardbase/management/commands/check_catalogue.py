@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cardbase.selectors import catalogue_faults
+from cardbase.selectors.faults import catalogue_faults
 
 
 class Command(BaseCommand):

@@ -5,10 +5,11 @@ from django.db import connection
 from django.http import QueryDict
 from django.test.utils import CaptureQueriesContext
 
-from cardbase import selectors
 from cardbase.facet_values import FACET_SEPARATOR
 from cardbase.filters import UNKNOWN, CardFilter
 from cardbase.models import Card
+from cardbase.selectors.catalogue import catalogue_page
+from cardbase.selectors.facets import facets_of
 from tests.dark_eden_factories import LeaderFactory, PlaceFactory, WarriorFactory
 from tests.factories import (
     AngelFactory,
@@ -88,7 +89,7 @@ def test_every_facet_value_counts_what_its_filter_finds(three_games, params):
     params = query(**params)
     filterset = CardFilter(params, queryset=Card.objects.all())
     assert filterset.is_valid()
-    facets = selectors.facets_of(filterset=filterset, params=params)
+    facets = facets_of(filterset=filterset, params=params)
     assert facets
     for facet in facets:
         for option in facet.options:
@@ -113,7 +114,7 @@ def test_the_page_counts_and_offers_the_unknown_cards_as_their_own_queries_would
     client, three_games, params
 ):
     params = query(**params)
-    page = selectors.catalogue_page(params=params, page_number=1)
+    page = catalogue_page(params=params, page_number=1)
     filterset = CardFilter(params, queryset=Card.objects.all())
     assert page.page.paginator.count == filterset.qs.count()
     for match in page.unknown_also:
@@ -168,7 +169,7 @@ def test_a_value_holding_the_separator_is_counted_from_the_attributes(three_game
     filterset = CardFilter(params, queryset=Card.objects.all())
     assert filterset.is_valid()
     with CaptureQueriesContext(connection) as queries:
-        facets = selectors.facets_of(filterset=filterset, params=params)
+        facets = facets_of(filterset=filterset, params=params)
     grouped = [q["sql"] for q in queries.captured_queries if "GROUP BY" in q["sql"]]
     assert len(grouped) == 2  # the facet values' groups, then the attributes' own
     faction = next(facet for facet in facets if facet.name == "faction")
