@@ -10,14 +10,15 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from cardbase import faces
+from cardbase.faces.layout import CardFace, face_of
+from cardbase.faces.paint import render_card_face
 from cardbase.language import page_lang
 from cardbase.models import Card
 
 
-def face_for(card: Card) -> faces.CardFace:
+def face_for(card: Card) -> CardFace:
     """Describe a card's generated face in the active language, as its game declares faces."""
-    return faces.face_of(
+    return face_of(
         card.game_rules,
         card.kind,
         name=card.name,
@@ -28,17 +29,17 @@ def face_for(card: Card) -> faces.CardFace:
     )
 
 
-def _face_path(card: Card, face: faces.CardFace) -> Path:
+def _face_path(card: Card, face: CardFace) -> Path:
     return Path(settings.MEDIA_ROOT) / "faces" / f"{card.slug}-{face.fingerprint()}.png"
 
 
-def _render_to(path: Path, face: faces.CardFace) -> None:
+def _render_to(path: Path, face: CardFace) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     # A temporary name of this writer's own: concurrent renders of one face never share it.
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
-            out.write(faces.render_card_face(face))
+            out.write(render_card_face(face))
         os.replace(tmp, path)  # atomic, so a concurrent reader never sees half a file
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -4,7 +4,7 @@ A face is drawn for a card that has no scan: a frame, the kind at the top, the n
 them places that each name one attribute of the game's schema. A place whose attribute the card's
 kind does not have is left out. Some kinds may lie on their side (`landscape`), numbers may be
 printed large (`figures`), values listed in the bottom corners (a repeated value counted once,
-"złoto ×2"), and a number attribute drawn as that many arrows on the frame's edges (their sides
+"value ×2"), and a number attribute drawn as that many arrows on the frame's edges (their sides
 are the drawing's order, not the card's). The frame's colour (hatched grey while unknown), the
 corner mark and the facts are shown on every card that has them, `?` where the value is unknown; the badge,
 title, rings and footer show `?` only on the kinds drawn in full, elsewhere only a known value.
@@ -56,14 +56,14 @@ class Face:
     text: bool = True
     # Kinds drawn in full: every place they have, `?` where the value is unknown.
     full_kinds: frozenset[str] = frozenset()
-    # The frame of a kind that has no `colour` attribute (INWO: every Group red); plain bronze
-    # for a kind not named.
+    # The frame of a kind that has no `colour` attribute (a game may print every card of a kind
+    # in one colour); plain bronze for a kind not named.
     kind_colours: Mapping[str, Colour] = field(default_factory=dict)
-    # Kinds drawn lying on their side, wider than tall (INWO's Illuminati).
+    # Kinds drawn lying on their side, wider than tall.
     landscape: frozenset[str] = frozenset()
     # Numbers printed large side by side, each a figure of one or more number attributes joined
-    # by "/" (power/global power), its first attribute's label under it. The first is `?` while
-    # unknown; the others are printed only when known (most INWO Groups print no global power).
+    # by "/" ("4/2"), its first attribute's label under it. The first is `?` while unknown; the
+    # others are printed only when known (a card may leave a second number out).
     figures: tuple[tuple[str, ...], ...] = ()
     # Attributes listed in the bottom left and right corners, one value to a line.
     foot_left: str | None = None

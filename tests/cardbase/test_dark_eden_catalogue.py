@@ -160,7 +160,7 @@ def test_the_icons_are_served_by_the_site(client):
 
 
 def test_a_leaders_face_lies_on_its_side_with_its_icons_counted():
-    from cardbase.faces import face_of
+    from cardbase.faces.layout import face_of
     from rules import get_game
 
     face = face_of(

@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from cardbase import images
-from cardbase.faces import CardFace, render_card_face
+from cardbase.faces.layout import CardFace
+from cardbase.faces.paint import render_card_face
 from cardbase.images import InvalidImage, check_image, make_thumbnail
 
 

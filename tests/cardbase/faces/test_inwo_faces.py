@@ -6,7 +6,9 @@ import pytest
 from PIL import Image
 
 import rules
-from cardbase.faces import Arrows, Figure, face_of, face_size, render_card_face
+from cardbase.faces.colours import UNKNOWN_COLOUR
+from cardbase.faces.layout import Arrows, Figure, face_of
+from cardbase.faces.paint import face_size, render_card_face
 from rules.inwo.face import BLACK, BLUE, PURPLE, RED
 
 GAME = rules.get_game("inwo")
@@ -71,8 +73,6 @@ def test_each_kind_takes_its_rulebook_colour():
 
 
 def test_an_nwo_card_of_unknown_colour_is_hatched_grey():
-    from cardbase.faces import UNKNOWN_COLOUR
-
     assert inwo_face("nwo").colour == UNKNOWN_COLOUR
 
 
