@@ -40,9 +40,16 @@ from api.throttling import AnonThrottle, ScopedThrottle, UserThrottle
 from cardbase.models import Edition
 from cardbase.selectors.card_page import card_by_slug, card_moved_from
 from config.csp import widen_policy
-from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import Deck
+from decks.selectors.access import (
+    deck_for_owner,
+    deck_for_viewer,
+    decks_of,
+    decks_readable_by,
+    public_decks,
+)
+from decks.selectors.verdict import deck_verdict
 
 LANGS = openapi.LANGS
 SLUG_MAX = 120  # Card.slug's max_length
@@ -227,11 +234,11 @@ class DeckMixin(LanguageMixin):
     def get_serializer_context(self):
         context = super().get_serializer_context()
         lang = getattr(self.request, "lang", "pl")
-        context["verdict"] = lambda deck: deck_selectors.deck_verdict(deck, lang=lang)
+        context["verdict"] = lambda deck: deck_verdict(deck, lang=lang)
         return context
 
     def deck_response(self, deck: Deck, status_code: int = status.HTTP_200_OK) -> Response:
-        deck = with_cards(deck_selectors.deck_for_owner(deck_id=deck.pk, user=self.request.user))
+        deck = with_cards(deck_for_owner(deck_id=deck.pk, user=self.request.user))
         return Response(
             serializers.DeckSerializer(deck, context=self.get_serializer_context()).data,
             status=status_code,
@@ -262,10 +269,10 @@ class DeckList(DeckMixin, ViewerETagMixin, generics.ListCreateAPIView):
     def get_queryset(self):
         mine = parse_bool("mine", self.request.query_params.get("mine"))
         if not mine:
-            return deck_selectors.public_decks()
+            return public_decks()
         if not self.request.user.is_authenticated:
             raise exceptions.NotAuthenticated()
-        return deck_selectors.decks_of(user=self.request.user)
+        return decks_of(user=self.request.user)
 
     def create(self, request, *args, **kwargs):
         data = _valid(serializers.DeckCreateSerializer, request)
@@ -295,12 +302,12 @@ class DeckDetail(DeckMixin, ViewerETagMixin, generics.GenericAPIView):
             raise exceptions.NotFound()
         try:
             if self.request.method in ("GET", "HEAD", "OPTIONS"):
-                return deck_selectors.deck_for_viewer(deck_id=deck_id, user=user)
-            return deck_selectors.deck_for_owner(deck_id=deck_id, user=user)
+                return deck_for_viewer(deck_id=deck_id, user=user)
+            return deck_for_owner(deck_id=deck_id, user=user)
         except Deck.DoesNotExist:
             pass
         # Someone else's deck the user may see: refuse the write; a private one stays unknown.
-        if deck_selectors.decks_readable_by(user=user).filter(pk=deck_id):
+        if decks_readable_by(user=user).filter(pk=deck_id):
             raise exceptions.PermissionDenied(_("Only the deck's owner may change it."))
         raise exceptions.NotFound()
 
@@ -335,10 +342,10 @@ class DeckVerdict(DeckMixin, APIView):
         if not _is_uuid(deck_id):
             raise exceptions.NotFound()
         try:
-            deck = deck_selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+            deck = deck_for_viewer(deck_id=deck_id, user=request.user)
         except Deck.DoesNotExist:
             raise exceptions.NotFound() from None
-        return Response(deck_selectors.deck_verdict(deck, lang=request.lang))
+        return Response(deck_verdict(deck, lang=request.lang))
 
 
 @openapi.TOKEN

@@ -56,13 +56,15 @@ def main() -> int:
 
     import rules
     from cardbase.models import Card
-    from decks import selectors, services
+    from decks import services
     from decks.models import Deck, Visibility
+    from decks.selectors.entries import deck_contract
+    from decks.selectors.games import games_with_rules
 
     rng = random.Random(args.seed)
     cards_by_game = {
         game.id: list(Card.objects.filter(game__slug=game.id).values_list("pk", flat=True))
-        for game in selectors.games_with_rules()
+        for game in games_with_rules()
     }
     games = sorted(slug for slug, ids in cards_by_game.items() if ids)
     if not games:
@@ -129,7 +131,7 @@ def main() -> int:
                 "search": [f"/cards/?q={q}" for q in SEARCH_QUERIES],
                 "cards": [f"/cards/{game}/{slug}/" for game, slug in sample[:300]],
                 "decks": [f"/decks/{deck.pk}/" for deck in public],
-                "validate": [selectors.deck_contract(deck) for deck in public[:10]],
+                "validate": [deck_contract(deck) for deck in public[:10]],
                 "players": players,
             }
         )

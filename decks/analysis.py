@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from cardbase.language import page_lang
 from cardbase.models import Card
 from decks import charts, odds
-from decks.selectors import DeckSheet, Line
+from decks.selectors.sheet import DeckSheet, Line
 from rules.core.schema import Attribute, Chart, Draw, Game
 
 # Fills for values with no colour of their own, in the order of the values (an order's choirs I,

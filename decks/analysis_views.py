@@ -7,7 +7,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from cardbase.language import page_lang
-from decks import analysis, selectors
+from decks import analysis
+from decks.selectors.sheet import deck_sheet
 from decks.view_helpers import readable_deck_or_404
 
 # Seeds are shown in links; keep them short enough to read and copy.
@@ -26,7 +27,7 @@ def _seed(value: str | None) -> int:
 @require_safe
 def deck_stats(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
-    sheet = selectors.deck_sheet(deck, lang=page_lang())
+    sheet = deck_sheet(deck, lang=page_lang())
     return render(
         request,
         "decks/deck_stats.html",
@@ -39,7 +40,7 @@ def deck_hand(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     if deck.game_rules.hand is None:
         raise Http404("this game declares no opening hand")
-    sheet = selectors.deck_sheet(deck, lang=page_lang())
+    sheet = deck_sheet(deck, lang=page_lang())
     hand = analysis.sample_hand(
         sheet, seed=_seed(request.GET.get("seed")), redraw=request.GET.get("redraw") == "1"
     )
@@ -64,5 +65,5 @@ def deck_print(request: HttpRequest, deck_id) -> HttpResponse:
     return render(
         request,
         "decks/deck_print.html",
-        {"deck": deck, "sheet": selectors.deck_sheet(deck, lang=page_lang())},
+        {"deck": deck, "sheet": deck_sheet(deck, lang=page_lang())},
     )

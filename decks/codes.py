@@ -21,7 +21,7 @@ from cardbase.language import page_lang
 from cardbase.models import Card, Game
 from decks.limits import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
 from decks.models import Deck
-from decks.selectors import deck_entries
+from decks.selectors.entries import deck_entries
 from rules.core import deckcode
 
 LEGACY_VERSION = "1"

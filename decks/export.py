@@ -15,7 +15,7 @@ from cardbase.models import Card
 from decks import textformat
 from decks.contract import Entry
 from decks.models import Deck
-from decks.selectors import deck_contract, deck_entries
+from decks.selectors.entries import deck_contract, deck_entries
 from decks.transfer import FORMAT_HEADER, GAME_HEADER
 from rules.core import lackey
 from rules.core.schema import Attribute

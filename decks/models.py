@@ -124,7 +124,7 @@ class DeckVersion(models.Model):
     name = models.CharField(max_length=100)
     options = models.JSONField(default=dict, blank=True)
     # {"<card id>:<section id>": count}; versions saved before sections could be chosen key by
-    # the card id alone, meaning its kind's home section (decks.selectors.version_entries).
+    # the card id alone, meaning its kind's home section (decks.selectors.history.version_entries).
     cards = models.JSONField(default=dict)
     is_valid = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)

@@ -20,11 +20,11 @@ from django.utils.translation import gettext as _
 import rules
 from cardbase.language import page_lang
 from cardbase.models import Card, Game
-from decks import codes, selectors, textformat
+from decks import codes, textformat
 from decks.contract import Entry, contract_for, judge
 from decks.limits import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
 from decks.models import Deck
-from decks.selectors import DeckSheet
+from decks.selectors.sheet import DeckSheet, sheet_for
 from rules.core import lackey
 from rules.core.schema import DeckZones, Option
 from rules.core.schema import Game as GameRules
@@ -896,7 +896,7 @@ def unsaved_sheet(imported: ImportedDeck, *, name: str, lang: str) -> DeckSheet:
     contract = contract_for(
         game=game.slug, options=imported.options, format=deck_format, entries=entries
     )
-    return selectors.sheet_for(deck=deck, entries=entries, verdict=judge(contract), lang=lang)
+    return sheet_for(deck=deck, entries=entries, verdict=judge(contract), lang=lang)
 
 
 # ---------------------------------------------------------------------------------------------

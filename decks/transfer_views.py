@@ -18,10 +18,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 import rules
 from cardbase.language import page_lang
-from decks import codes, export, selectors, services, transfer
+from decks import codes, export, services, transfer
 from decks.forms import DeckOptionsMixin
 from decks.limits import NAME_MAX
 from decks.models import Deck
+from decks.selectors.games import game_for_new_deck
 from decks.view_helpers import readable_deck_or_404
 
 # Reading a form over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB by default) fails with a bare 400; the
@@ -98,7 +99,7 @@ def _readable(form: ImportForm) -> bool:
 @csrf_protect
 def _deck_import(request: HttpRequest) -> HttpResponse:
     problems: list[transfer.Problem] = []
-    game = selectors.game_for_new_deck(request.GET.get("game"))
+    game = game_for_new_deck(request.GET.get("game"))
     form = ImportForm(request.POST or None, request.FILES or None, game=game)
     if request.method == "POST" and _readable(form):
         data = form.cleaned_data
@@ -173,7 +174,7 @@ def deck_import(request: HttpRequest) -> HttpResponse:
                 request,
                 "decks/deck_import.html",
                 {
-                    "form": ImportForm(game=selectors.game_for_new_deck(request.GET.get("game"))),
+                    "form": ImportForm(game=game_for_new_deck(request.GET.get("game"))),
                     "problems": [transfer.body_too_large_problem(length, MAX_IMPORT_BODY)],
                     "max_chars": transfer.MAX_IMPORT_CHARS,
                 },

@@ -3,14 +3,14 @@
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
-from decks import selectors
 from decks.models import Deck
+from decks.selectors.access import deck_for_owner, deck_for_viewer
 
 
 def own_deck_or_404(request: HttpRequest, deck_id) -> Deck:
     """Return the user's own deck, or raise 404."""
     try:
-        return selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+        return deck_for_owner(deck_id=deck_id, user=request.user)
     except Deck.DoesNotExist:
         raise Http404(_("Nie ma takiej talii albo nie jest twoja.")) from None
 
@@ -18,6 +18,6 @@ def own_deck_or_404(request: HttpRequest, deck_id) -> Deck:
 def readable_deck_or_404(request: HttpRequest, deck_id) -> Deck:
     """Return a deck the user may open, or raise 404 (private decks of others included)."""
     try:
-        return selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+        return deck_for_viewer(deck_id=deck_id, user=request.user)
     except Deck.DoesNotExist:
         raise Http404(_("Nie ma takiej talii albo jest prywatna.")) from None

@@ -16,9 +16,16 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from cardbase.language import page_lang
 from config.page_cache import cached_page
-from decks import selectors, services, transfer
+from decks import services, transfer
 from decks.forms import DeckSettingsForm, NewDeckForm
 from decks.models import Deck
+from decks.selectors import history
+from decks.selectors.access import original_for_viewer
+from decks.selectors.builder import builder_cards, card_names_like
+from decks.selectors.games import game_for_new_deck, games_with_rules
+from decks.selectors.page_version import deck_page_version
+from decks.selectors.pages import like_state, my_deck_page, public_deck_page
+from decks.selectors.sheet import DeckSheet, deck_sheet
 from decks.view_helpers import own_deck_or_404, readable_deck_or_404
 
 # The builder posts at most this much JSON; a deck of 500 distinct cards fits in a fraction.
@@ -40,7 +47,7 @@ def _edit_session(request: HttpRequest) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck_new(request: HttpRequest) -> HttpResponse:
-    game = selectors.game_for_new_deck(request.GET.get("game"))
+    game = game_for_new_deck(request.GET.get("game"))
     form = NewDeckForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
         try:
@@ -55,23 +62,23 @@ def deck_new(request: HttpRequest) -> HttpResponse:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             return redirect("deck-edit", deck_id=deck.pk)
-    context = {"form": form, "game": game, "games": selectors.games_with_rules()}
+    context = {"form": form, "game": game, "games": games_with_rules()}
     return render(request, "decks/deck_new.html", context)
 
 
 @login_required
 @require_safe
 def my_decks(request: HttpRequest) -> HttpResponse:
-    page = selectors.my_deck_page(user=request.user, page_number=request.GET.get("page"))
+    page = my_deck_page(user=request.user, page_number=request.GET.get("page"))
     return render(request, "decks/my_decks.html", {"page": page, "decks": page.object_list})
 
 
 @require_safe
-@cached_page(lambda request, deck_id: selectors.deck_page_version(deck_id))
+@cached_page(lambda request, deck_id: deck_page_version(deck_id))
 def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
-    sheet = selectors.deck_sheet(deck, lang=page_lang())
-    like_count, liked = selectors.like_state(deck=deck, user=request.user)
+    sheet = deck_sheet(deck, lang=page_lang())
+    like_count, liked = like_state(deck=deck, user=request.user)
     return render(
         request,
         "decks/deck_detail.html",
@@ -81,18 +88,18 @@ def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
             "is_owner": deck.owner_id == request.user.pk,
             "like_count": like_count,
             "liked": liked,
-            "original": selectors.original_for_viewer(deck=deck, user=request.user),
-            "latest": selectors.latest_change(deck=deck, user=request.user),
+            "original": original_for_viewer(deck=deck, user=request.user),
+            "latest": history.latest_change(deck=deck, user=request.user),
         },
     )
 
 
-def _verdict_counts(sheet: selectors.DeckSheet) -> dict[str, int]:
+def _verdict_counts(sheet: DeckSheet) -> dict[str, int]:
     """Count the verdict's lines by severity, as the builder's bottom bar shows them."""
     return {"errors": len(sheet.verdict_errors), "warnings": len(sheet.verdict_warnings)}
 
 
-def _faults(sheet: selectors.DeckSheet) -> dict[int, list[str]]:
+def _faults(sheet: DeckSheet) -> dict[int, list[str]]:
     """Return {card id: the messages of the errors naming it}, to show by the card tapped."""
     faults: dict[int, list[str]] = {}
     for line in sheet.verdict_errors:
@@ -101,7 +108,7 @@ def _faults(sheet: selectors.DeckSheet) -> dict[int, list[str]]:
     return faults
 
 
-def _panels(request: HttpRequest, deck: Deck, sheet: selectors.DeckSheet) -> dict[str, str]:
+def _panels(request: HttpRequest, deck: Deck, sheet: DeckSheet) -> dict[str, str]:
     """Render the parts of the builder that change when the deck does."""
     # The +/− forms inside go back to the builder, not to the save address this answers.
     back_url = reverse("deck-edit", kwargs={"deck_id": deck.pk})
@@ -145,15 +152,13 @@ def _builder_page(
     """Render the builder; `settings_form` may be a bound form sent back with its errors."""
     params = request.GET.copy()
     params.pop("page", None)
-    sheet = selectors.deck_sheet(deck, lang=page_lang())
+    sheet = deck_sheet(deck, lang=page_lang())
     context = {
         "deck": deck,
         "back_url": back_url,
         "sheet": sheet,
         "verdict_counts": _verdict_counts(sheet),
-        "search": selectors.builder_cards(
-            deck=deck, params=request.GET, page_number=request.GET.get("page")
-        ),
+        "search": builder_cards(deck=deck, params=request.GET, page_number=request.GET.get("page")),
         "editable": True,
         "query_without_page": params.urlencode(),
         "settings_form": settings_form,
@@ -244,7 +249,7 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
         )
     except services.DeckInputError as error:
         return JsonResponse({"error": error.message, "field": error.field}, status=400)
-    sheet = selectors.deck_sheet(deck, lang=page_lang())
+    sheet = deck_sheet(deck, lang=page_lang())
     return JsonResponse(
         {
             "version": deck.version,
@@ -423,9 +428,7 @@ def _quick_add_form(request: HttpRequest, deck: Deck) -> HttpResponse:
 def deck_card_names(request: HttpRequest, deck_id) -> JsonResponse:
     """Answer the builder's name autocomplete: names of the deck's game starting with `q` first."""
     deck = own_deck_or_404(request, deck_id)
-    return JsonResponse(
-        {"names": selectors.card_names_like(game=deck.game, text=request.GET.get("q", ""))}
-    )
+    return JsonResponse({"names": card_names_like(game=deck.game, text=request.GET.get("q", ""))})
 
 
 @login_required
@@ -451,7 +454,7 @@ def deck_delete(request: HttpRequest, deck_id) -> HttpResponse:
 
 @require_safe
 def public_deck_list(request: HttpRequest) -> HttpResponse:
-    result = selectors.public_deck_page(params=request.GET, page_number=request.GET.get("page"))
+    result = public_deck_page(params=request.GET, page_number=request.GET.get("page"))
     params = request.GET.copy()
     params.pop("page", None)
     return render(
@@ -464,7 +467,7 @@ def public_deck_list(request: HttpRequest) -> HttpResponse:
 @require_safe
 def deck_history(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
-    page, entries = selectors.deck_history(
+    page, entries = history.deck_history(
         deck=deck, user=request.user, page_number=request.GET.get("page")
     )
     return render(

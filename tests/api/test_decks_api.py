@@ -5,8 +5,9 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
-from decks import selectors, services
+from decks import services
 from decks.models import Deck
+from decks.selectors.verdict import deck_verdict
 from tests.factories import AngelFactory, legal_deck_cards
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +99,7 @@ def test_the_owner_reads_a_private_deck_with_cards_and_verdict(alice, client_for
     deck = make_deck(alice, "private", cards=cards)
     body = client_for(alice).get(f"/api/v1/decks/{deck.pk}/?lang=en").json()
     assert body["is_valid"] is True
-    assert body["verdict"] == selectors.deck_verdict(deck, lang="en")
+    assert body["verdict"] == deck_verdict(deck, lang="en")
     assert {entry["card"]: entry["count"] for entry in body["cards"]} == cards
     assert body["owner"] == "alice"
 

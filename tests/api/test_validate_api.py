@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from decks import selectors, services
+from decks import services
 from decks.models import Deck
+from decks.selectors.entries import deck_contract
 from tests.factories import legal_deck_cards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +77,7 @@ def test_a_legal_deck_from_the_catalogue_is_legal_in_both(client, alice):
     deck = services.deck_create(
         owner=alice, name="Legalna", options={"faction": "fallen"}, cards=legal_deck_cards("fallen")
     )
-    data = selectors.deck_contract(deck)
+    data = deck_contract(deck)
     response = client.post("/api/v1/validate/?lang=en", data, format="json")
     assert response.json() == cli_verdict(data, "en")
     assert response.json()["valid"] is True

@@ -3,7 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
-from decks import selectors, services
+from decks import services
+from decks.selectors.entries import deck_entries
 from tests.dark_eden_factories import LeaderFactory, PlaceFactory, WarriorFactory
 from tests.factories import UserFactory
 
@@ -78,7 +79,7 @@ def test_build_a_sixty_card_deck_around_a_leader(page, dark_eden_deck):
     plus(page, horde)
     expect(verdict.locator('[data-code="affiliation"]')).to_contain_text("MECZET")
 
-    entries = {(e.card.name, e.section): e.count for e in selectors.deck_entries(deck)}
+    entries = {(e.card.name, e.section): e.count for e in deck_entries(deck)}
     assert entries[("ASTINOU", "leader")] == 1
     assert entries[(last.name, "deck")] == 5
     assert sum(n for (_name, section), n in entries.items() if section == "deck") == 61

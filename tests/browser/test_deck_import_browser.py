@@ -5,8 +5,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from decks import selectors, services
+from decks import services
 from decks.models import Deck
+from decks.selectors.entries import deck_counts
 from tests.factories import AngelFactory, GameFactory, UserFactory, legal_deck_cards
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -47,7 +48,7 @@ def test_import_a_text_deck_fix_a_typo_and_land_in_the_builder(page):
     expect(page.locator("#builder")).to_be_visible()
     deck = Deck.objects.get()
     assert deck.name == "Z forum"
-    assert {card.pk: n for card, n in selectors.deck_counts(deck)} == {gaap.pk: 2, laska.pk: 1}
+    assert {card.pk: n for card, n in deck_counts(deck)} == {gaap.pk: 2, laska.pk: 1}
     expect(page.locator(f'#deck-panel .deck-line[data-card="{gaap.pk}"]')).to_contain_text("Gaap")
 
 
@@ -97,7 +98,7 @@ def test_share_a_deck_by_link_and_open_it_anonymously_then_as_another_user(
     expect(anonymous.locator("#builder")).to_be_visible()
     copy = Deck.objects.get(owner__username="kolega")
     assert (copy.name, copy.visibility, copy.is_valid) == ("Na czat", "private", True)
-    assert selectors.deck_counts(copy) == selectors.deck_counts(deck)
+    assert deck_counts(copy) == deck_counts(deck)
     anonymous.wait_for_load_state("networkidle")
     stranger.close()
 

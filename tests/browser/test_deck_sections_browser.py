@@ -3,7 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
-from decks import selectors, services
+from decks import services
+from decks.selectors.entries import deck_entries
 from tests.factories import CardFactory, GameFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -70,7 +71,7 @@ def test_build_an_inwo_deck_and_move_a_group_to_the_lead(page, inwo_deck):
     size = verdict.locator('[data-code="deck-size"]')
     expect(size).to_contain_text("a ta ma 3 karty")
 
-    entries = {(e.card.name, e.section): e.count for e in selectors.deck_entries(deck)}
+    entries = {(e.card.name, e.section): e.count for e in deck_entries(deck)}
     assert entries == {("UFOs", "lead"): 1, ("Gun Lobby", "lead"): 1, ("Gun Control", "plots"): 1}
     # Reloaded, the page shows the deck as saved.
     page.reload()

@@ -145,7 +145,7 @@ def test_the_catalogue_version_is_read_by_a_statement_prepared_once():
 @pytest.mark.django_db(transaction=True, databases="__all__")
 def test_a_deck_page_row_is_read_by_a_prepared_statement_logged_as_a_query():
     from decks.models import Deck
-    from decks.selectors import deck_page_version
+    from decks.selectors.page_version import deck_page_version
     from tests.factories import DeckFactory
 
     deck = DeckFactory(visibility="public")

@@ -5,7 +5,8 @@ import base64
 import pytest
 
 from cardbase.models import Card
-from decks import codes, selectors, transfer
+from decks import codes, transfer
+from decks.selectors.entries import deck_counts
 from rules.core import DeckCode, deckcode
 from tests.factories import AngelFactory, HumanFactory
 
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def counts_by_slug(deck):
-    return {card.slug: count for card, count in selectors.deck_counts(deck)}
+    return {card.slug: count for card, count in deck_counts(deck)}
 
 
 def legacy_code(letter: str, counts: dict[int, int]) -> str:

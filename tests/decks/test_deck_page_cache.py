@@ -4,7 +4,8 @@ import pytest
 from django.test import Client
 
 from cardbase.catalogue_version import current_version, held
-from decks import selectors, services
+from decks import services
+from decks.selectors.page_version import deck_page_version
 from tests.factories import AngelFactory
 
 pytestmark = pytest.mark.django_db
@@ -138,33 +139,33 @@ def test_a_like_is_a_new_etag_for_the_player_who_liked(deck, stranger):
 
 def test_the_page_version_is_none_for_private_and_missing_decks(owner):
     private = services.deck_create(owner=owner, name="Moja", options={"faction": "lord"})
-    assert selectors.deck_page_version(private.pk) is None
-    assert selectors.deck_page_version("not-a-uuid") is None
-    assert selectors.deck_page_version("0b7e7dc6-4a39-4a4e-9d5c-5d1f0a0b0c0d") is None
+    assert deck_page_version(private.pk) is None
+    assert deck_page_version("not-a-uuid") is None
+    assert deck_page_version("0b7e7dc6-4a39-4a4e-9d5c-5d1f0a0b0c0d") is None
 
 
 def test_the_page_version_holds_the_catalogue_version_for_the_request(
     deck, django_assert_num_queries
 ):
     with held(), django_assert_num_queries(1):
-        version = selectors.deck_page_version(deck.pk)
+        version = deck_page_version(deck.pk)
         assert current_version() == version.split(":")[0]
     assert current_version() == version.split(":")[0]
 
 
 def test_the_page_version_moves_with_what_the_page_shows(deck, stranger, card):
-    seen = {selectors.deck_page_version(deck.pk)}
+    seen = {deck_page_version(deck.pk)}
     deck = services.deck_update(deck=deck, expected_version=deck.version, description="Opis")
-    seen.add(selectors.deck_page_version(deck.pk))
+    seen.add(deck_page_version(deck.pk))
     services.deck_like(deck=deck, user=stranger)
-    seen.add(selectors.deck_page_version(deck.pk))
+    seen.add(deck_page_version(deck.pk))
     card.text = "Zmieniony tekst"
     card.save()
-    seen.add(selectors.deck_page_version(deck.pk))
+    seen.add(deck_page_version(deck.pk))
     owner = deck.owner
     owner.username = "nowe-imie"
     owner.save()
-    seen.add(selectors.deck_page_version(deck.pk))
+    seen.add(deck_page_version(deck.pk))
     assert len(seen) == 5
 
 

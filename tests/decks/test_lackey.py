@@ -7,8 +7,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from decks import export, selectors, services, transfer
+from decks import export, services, transfer
 from decks.models import Deck
+from decks.selectors.entries import deck_entries
 from rules import card_key
 from rules.core import lackey
 from tests.decks.lackey_data import build_catalogue, deck_files, read_dek
@@ -104,7 +105,7 @@ def test_export_writes_each_section_as_its_zone_and_reads_back(small):
     assert "<name>Savings &amp; Loan Scam</name>" in text
     again = transfer.read_lackey(text, game="inwo")
     assert (again.cards, again.format) == (
-        {(e.card.pk, e.section): e.count for e in selectors.deck_entries(deck)},
+        {(e.card.pk, e.section): e.count for e in deck_entries(deck)},
         "tournament",
     )
 
@@ -241,7 +242,7 @@ def test_real_decks_get_the_verdicts_their_lists_deserve():
         )
     alien = decks["Alien_Nation.dek"]
     assert (alien.card_total, alien.is_valid, alien.verdict["violations"]) == (45, True, [])
-    lead = [(e.card.name, e.count) for e in selectors.deck_entries(alien) if e.section == "lead"]
+    lead = [(e.card.name, e.count) for e in deck_entries(alien) if e.section == "lead"]
     assert sorted(lead) == [("Gun Lobby", 1), ("UFOs", 1)]
     assassins = decks["Cuius_Testiculos_Habes_(Assassins).dek"]
     assert assassins.card_total == 43
@@ -250,13 +251,13 @@ def test_real_decks_get_the_verdicts_their_lists_deserve():
     ]
     trojan = {
         (e.card.name, e.section): e.count
-        for e in selectors.deck_entries(decks["The_Trojan_Goose.dek"])
+        for e in deck_entries(decks["The_Trojan_Goose.dek"])
         if e.card.name == "Shangri-La"
     }
     assert trojan == {("Shangri-La", "lead"): 1, ("Shangri-La", "plots"): 3}
     genie = {
         e.section: e.count
-        for e in selectors.deck_entries(decks["The_Nuclear_Genie.dek"])
+        for e in deck_entries(decks["The_Nuclear_Genie.dek"])
         if e.card.name == "Nuclear Power Companies"
     }
     assert set(genie) == {"lead", "groups"}

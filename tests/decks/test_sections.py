@@ -3,9 +3,12 @@
 import pytest
 
 import rules
-from decks import codes, export, selectors, services, transfer
+from decks import codes, export, services, transfer
 from decks.contract import Entry, contract_for, judge
 from decks.models import DeckCard, DeckVersion
+from decks.selectors.entries import deck_contract, deck_counts, deck_entries
+from decks.selectors.history import latest_change
+from decks.selectors.sheet import deck_sheet
 from tests.factories import CardFactory, GameFactory, UserFactory, legal_deck_cards
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +36,7 @@ def cards(inwo):
 
 
 def entries_of(deck):
-    return {(e.card.slug, e.section): e.count for e in selectors.deck_entries(deck)}
+    return {(e.card.slug, e.section): e.count for e in deck_entries(deck)}
 
 
 def new_deck(cards_by_key, **fields):
@@ -57,7 +60,7 @@ def test_a_group_chosen_to_lead_lies_in_the_lead(cards):
         ("shangri-la", "groups"): 2,
         ("ufos", "lead"): 1,
     }
-    contract = selectors.deck_contract(deck)
+    contract = deck_contract(deck)
     assert contract["format"] == "standard"
     assert {c["name"]: c["section"] for c in contract["cards"]} == {
         "Gun Control": "plots",
@@ -78,7 +81,7 @@ def test_one_card_may_lie_in_two_sections(cards):
         ("shangri-la", "groups"): 3,
         ("ufos", "lead"): 1,
     }
-    assert selectors.deck_counts(deck)[0][1] == 4
+    assert deck_counts(deck)[0][1] == 4
 
 
 @pytest.mark.parametrize(
@@ -142,7 +145,7 @@ def test_versions_keep_sections_and_old_versions_still_restore(cards):
     assert entries_of(deck) == {("gun-lobby", "groups"): 2}
     deck = services.deck_restore(deck=deck, number=1, expected_version=2)
     assert entries_of(deck) == {("gun-lobby", "lead"): 1, ("ufos", "lead"): 1}
-    change = selectors.latest_change(deck=deck, user=deck.owner)
+    change = latest_change(deck=deck, user=deck.owner)
     assert [(c.name, c.delta, c.section) for c in change.added] == [
         ("Gun Lobby", 1, "Karty przywódcze"),
         ("UFOs", 1, "Karty przywódcze"),  # a spare Illuminati may hide in the Plot deck
@@ -161,7 +164,7 @@ def test_a_copy_keeps_each_cards_section(cards):
 
 def test_the_sheet_shows_a_card_where_it_lies_and_where_it_may_go(cards):
     deck = new_deck({(cards["gun-lobby"].pk, "lead"): 1, cards["crystal-skull"].pk: 1})
-    sheet = selectors.deck_sheet(deck, lang="en")
+    sheet = deck_sheet(deck, lang="en")
     lead = next(s for s in sheet.sections if s.id == "lead")
     assert [(g.kind, [line.card.name for line in g.lines]) for g in lead.groups] == [
         ("illuminati", []),
@@ -190,8 +193,8 @@ def test_aniolowie_verdicts_are_the_same_with_sections_and_format_in_the_contrac
         options={"faction": "fallen"},
         cards=legal_deck_cards("fallen", game=game),
     )
-    entries = selectors.deck_entries(deck)
-    contract = selectors.deck_contract(deck)
+    entries = deck_entries(deck)
+    contract = deck_contract(deck)
     assert contract["format"] == "standard"
     assert {c["section"] for c in contract["cards"]} == {"zastep", "humans"}
     bare = {

@@ -4,8 +4,11 @@ import pytest
 
 from cardbase.attributes import attribute_q
 from cardbase.models import Card
-from decks import selectors, services
+from decks import services
 from decks.models import Deck, DeckCard
+from decks.selectors.entries import deck_contract
+from decks.selectors.sheet import deck_sheet
+from decks.selectors.verdict import deck_verdict
 from rules.aniolowie.schema import SCHEMA
 from tests.factories import (
     AngelFactory,
@@ -53,7 +56,7 @@ def test_the_verdict_names_the_cards_at_fault_by_id():
     assert len(mix) == 1
     assert mix[0]["cards"] == ["Intruz"]
     assert mix[0]["card_ids"] == [intruder.pk]
-    sheet = selectors.deck_sheet(deck, lang="en")
+    sheet = deck_sheet(deck, lang="en")
     assert sheet.at_fault == {intruder.pk}
 
 
@@ -208,11 +211,11 @@ def test_contract_round_trips_through_the_rules_engine():
     deck = services.deck_create(
         owner=UserFactory(), name="T", options={"faction": "lord"}, cards=cards
     )
-    contract = selectors.deck_contract(deck)
+    contract = deck_contract(deck)
     assert contract["game"] == "aniolowie" and contract["faction"] == "lord"
     assert sum(entry["count"] for entry in contract["cards"]) == 46
     assert rules.validate_contract(contract).valid is True
-    assert selectors.deck_verdict(deck, lang="pl") == {"valid": True, "violations": []}
+    assert deck_verdict(deck, lang="pl") == {"valid": True, "violations": []}
 
 
 # --- input of the wrong type or size (the API and the builder both call these) ----------------

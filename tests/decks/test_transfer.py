@@ -12,8 +12,9 @@ from django.urls import reverse
 
 import rules
 from cardbase.models import Card
-from decks import codes, export, selectors, services, transfer
+from decks import codes, export, services, transfer
 from decks.models import Deck
+from decks.selectors.entries import deck_contract, deck_entries
 from rules.core import DeckCode, deckcode
 from tests.factories import (
     AngelFactory,
@@ -42,7 +43,7 @@ def laska():
 
 def counts_of(deck):
     """Return a deck's entries as an import gives them: {(card id, section id): count}."""
-    return {(entry.card.pk, entry.section): entry.count for entry in selectors.deck_entries(deck)}
+    return {(entry.card.pk, entry.section): entry.count for entry in deck_entries(deck)}
 
 
 def import_page(client, **fields):
@@ -83,7 +84,7 @@ def test_text_export_groups_by_kind_with_the_highest_order_first(legal):
 
 def test_json_export_is_the_contract_and_reimports_to_the_same_deck(legal):
     text = export.deck_json(legal)
-    assert json.loads(text) == selectors.deck_contract(legal)
+    assert json.loads(text) == deck_contract(legal)
     imported = transfer.read_json(text)
     assert (imported.game, imported.options.get("faction"), imported.cards) == (
         "aniolowie",
@@ -410,7 +411,7 @@ def test_exports_are_downloads_named_after_the_deck(client, owner, legal):
     assert text.content.decode() == export.deck_text(legal)
     data = client.get(reverse("deck-export-json", args=[legal.pk]))
     assert data["Content-Disposition"] == 'attachment; filename="upadli-test.json"'
-    assert json.loads(data.content) == selectors.deck_contract(legal)
+    assert json.loads(data.content) == deck_contract(legal)
 
 
 def test_the_deck_page_shows_share_code_and_export_links(client, owner, stranger, legal):
@@ -567,7 +568,7 @@ def test_checkdeck_json_equals_the_rules_cli_on_the_same_contract(tmp_path, owne
     text_file = tmp_path / "talia.txt"
     text_file.write_text(export.deck_text(deck), encoding="utf-8")
     contract_file = tmp_path / "talia.json"
-    contract_file.write_text(json.dumps(selectors.deck_contract(deck)), encoding="utf-8")
+    contract_file.write_text(json.dumps(deck_contract(deck)), encoding="utf-8")
 
     code, out, _err = checkdeck(
         str(text_file), "--format", "json", "--option", "faction=lord", "--lang", lang

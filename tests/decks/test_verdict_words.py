@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from decks import services
-from decks.selectors import VerdictLine
+from decks.selectors.verdict import VerdictLine
 from tests.factories import InterventionFactory, legal_deck_cards
 
 pytestmark = pytest.mark.django_db

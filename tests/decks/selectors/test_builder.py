@@ -7,7 +7,7 @@ from django.http import QueryDict
 from cardbase.filters import CardFilter
 from cardbase.models import Card
 from decks import services
-from decks.selectors import builder_cards, fitting_options, fitting_options_q
+from decks.selectors.builder import builder_cards, fitting_options, fitting_options_q
 from tests.factories import AngelFactory, HumanFactory, InterventionFactory
 
 pytestmark = pytest.mark.django_db

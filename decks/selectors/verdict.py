@@ -1,0 +1,77 @@
+"""A deck's stored verdict: in the contract's form, and as the verdict panel's lines."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.text import capfirst
+
+from decks.contract import verdict_in
+from decks.models import Deck
+
+
+@dataclass(frozen=True)
+class VerdictLine:
+    """One line of the verdict panel: a violation, or warnings of one kind told together."""
+
+    code: str
+    severity: str
+    message: str
+    cards: list[str]
+    card_ids: list[int]
+    # Several warnings alike in all but their card, shown as one line listing the cards.
+    grouped: bool = False
+
+
+def deck_verdict(deck: Deck, *, lang: str = "en") -> dict:
+    """Return the deck's stored verdict in the contract's form, messages in `lang`."""
+    return verdict_in(deck.verdict, lang)
+
+
+def _shared_part(violation: Mapping[str, Any], key: str) -> str | None:
+    """Return a warning's message without its leading card names ("A, B: …"), or None.
+
+    The rules word one warning per card and unknown attribute as "<names>: <what cannot be
+    checked>"; warnings whose remaining text is the same differ only in their card.
+    """
+    names = ", ".join(violation.get("cards", []))
+    message = violation[key]
+    if not names or not message.startswith(names + ": "):
+        return None
+    return message[len(names) + 2 :]
+
+
+def _as_head(shared: str) -> str:
+    """Turn a warning's shared words into a heading: capitalised, without the closing full stop."""
+    return capfirst(shared.removesuffix("."))
+
+
+def verdict_lines(stored: Mapping[str, Any], lang: str) -> list[VerdictLine]:
+    """Return a stored verdict as the panel lists it: errors one by one, alike warnings as one.
+
+    With most card attributes unknown, a real deck gets a warning per card; grouped, they are a
+    few lines that each name every card concerned, their shared words said as a sentence's head
+    ("Nieznana frakcja, więc nie sprawdzono zasady jednej frakcji") that the cards' count follows.
+    """
+    key = "message_pl" if lang == "pl" else "message_en"
+    groups: dict[object, list[Mapping[str, Any]]] = {}
+    for index, violation in enumerate(stored.get("violations", [])):
+        shared = _shared_part(violation, key) if violation["severity"] != "error" else None
+        # Errors stay one per violation; each warning of its own kind keeps its own index.
+        group = (violation["code"], violation["severity"], shared) if shared else index
+        groups.setdefault(group, []).append(violation)
+    lines = []
+    for group, members in groups.items():
+        first = members[0]
+        grouped = len(members) > 1
+        lines.append(
+            VerdictLine(
+                code=first["code"],
+                severity=first["severity"],
+                message=_as_head(group[2]) if grouped else first[key],  # type: ignore[index]
+                cards=list(dict.fromkeys(name for v in members for name in v.get("cards", []))),
+                card_ids=list(dict.fromkeys(i for v in members for i in v.get("card_ids", []))),
+                grouped=grouped,
+            )
+        )
+    return lines
