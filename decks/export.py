@@ -16,7 +16,7 @@ from decks import textformat
 from decks.contract import Entry
 from decks.models import Deck
 from decks.selectors.entries import deck_contract, deck_entries
-from decks.transfer import FORMAT_HEADER, GAME_HEADER
+from decks.transfer.text_headers import FORMAT_HEADER, GAME_HEADER
 from rules.core import lackey
 from rules.core.schema import Attribute
 from rules.core.schema import Game as GameRules

@@ -18,18 +18,28 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 import rules
 from cardbase.language import page_lang
-from decks import codes, export, services, transfer
+from decks import codes, export, services
 from decks.forms import DeckOptionsMixin
 from decks.limits import NAME_MAX
 from decks.models import Deck
 from decks.selectors.games import game_for_new_deck
+from decks.transfer.dispatch import read_import
+from decks.transfer.problems import (
+    MAX_IMPORT_CHARS,
+    ImportFailed,
+    Problem,
+    body_too_large_problem,
+    cut_paste_problem,
+)
+from decks.transfer.read_code import read_code
+from decks.transfer.unsaved import unsaved_sheet
 from decks.view_helpers import readable_deck_or_404
 
 # Reading a form over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB by default) fails with a bare 400; the
 # import page checks the declared length first and answers with its own page. Up to that size the
 # form is read, so a paste over the text limit can be shown back in part.
 MAX_IMPORT_BODY = settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440
-MAX_UPLOAD_BYTES = transfer.MAX_IMPORT_CHARS
+MAX_UPLOAD_BYTES = MAX_IMPORT_CHARS
 
 
 class ImportForm(DeckOptionsMixin, forms.Form):
@@ -98,7 +108,7 @@ def _readable(form: ImportForm) -> bool:
 
 @csrf_protect
 def _deck_import(request: HttpRequest) -> HttpResponse:
-    problems: list[transfer.Problem] = []
+    problems: list[Problem] = []
     game = game_for_new_deck(request.GET.get("game"))
     form = ImportForm(request.POST or None, request.FILES or None, game=game)
     if request.method == "POST" and _readable(form):
@@ -107,13 +117,11 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
         # Read even when the form has faults of its own (a missing name), so that every problem
         # is listed at once; nothing is saved unless both the import and the form are sound.
         try:
-            imported = transfer.read_import(
-                data["format"], data["text"], options=chosen, game=game.id
-            )
-        except transfer.ImportFailed as failed:
+            imported = read_import(data["format"], data["text"], options=chosen, game=game.id)
+        except ImportFailed as failed:
             problems = failed.problems
-            if len(data["text"]) > transfer.MAX_IMPORT_CHARS:
-                problems = [transfer.cut_paste_problem(len(data["text"]))]
+            if len(data["text"]) > MAX_IMPORT_CHARS:
+                problems = [cut_paste_problem(len(data["text"]))]
         else:
             if not form.errors:
                 try:
@@ -126,18 +134,18 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
                         cards=imported.cards,
                     )
                 except services.DeckInputError as error:
-                    problems = [transfer.Problem(error.message)]
+                    problems = [Problem(error.message)]
                 else:
                     return _imported(request, deck, imported.notes)
         # Keep the user's text (also a file's) to fix in place; of a paste over the limit, the
         # part that is read.
         form.data = form.data.copy()
-        form.data["text"] = data["text"][: transfer.MAX_IMPORT_CHARS]
+        form.data["text"] = data["text"][:MAX_IMPORT_CHARS]
     status = 400 if problems or form.errors else 200
     return render(
         request,
         "decks/deck_import.html",
-        {"form": form, "problems": problems, "max_chars": transfer.MAX_IMPORT_CHARS},
+        {"form": form, "problems": problems, "max_chars": MAX_IMPORT_CHARS},
         status=status,
     )
 
@@ -175,8 +183,8 @@ def deck_import(request: HttpRequest) -> HttpResponse:
                 "decks/deck_import.html",
                 {
                     "form": ImportForm(game=game_for_new_deck(request.GET.get("game"))),
-                    "problems": [transfer.body_too_large_problem(length, MAX_IMPORT_BODY)],
-                    "max_chars": transfer.MAX_IMPORT_CHARS,
+                    "problems": [body_too_large_problem(length, MAX_IMPORT_BODY)],
+                    "max_chars": MAX_IMPORT_CHARS,
                 },
                 status=413,
             )
@@ -229,15 +237,15 @@ def deck_code_of(request: HttpRequest, deck_id) -> HttpResponse:
 def deck_code(request: HttpRequest, code: str) -> HttpResponse:
     name = (request.GET.get("name") or "").strip()[:NAME_MAX] or _("Talia z kodu")
     try:
-        imported = transfer.read_code(code)
-    except transfer.ImportFailed as failed:
+        imported = read_code(code)
+    except ImportFailed as failed:
         return render(
             request,
             "decks/deck_code.html",
             {"problems": failed.problems, "code": code[:100]},
             status=400,
         )
-    sheet = transfer.unsaved_sheet(imported, name=name, lang=page_lang())
+    sheet = unsaved_sheet(imported, name=name, lang=page_lang())
     return render(
         request,
         "decks/deck_code.html",
@@ -257,7 +265,7 @@ def deck_code(request: HttpRequest, code: str) -> HttpResponse:
 def deck_code_open(request: HttpRequest, code: str) -> HttpResponse:
     name = (request.POST.get("name") or "").strip()[:NAME_MAX] or _("Talia z kodu")
     try:
-        imported = transfer.read_code(code)
+        imported = read_code(code)
         deck = services.deck_create(
             owner=request.user,
             name=name,
@@ -266,7 +274,7 @@ def deck_code_open(request: HttpRequest, code: str) -> HttpResponse:
             format=imported.format,
             cards=imported.cards,
         )
-    except transfer.ImportFailed as failed:
+    except ImportFailed as failed:
         for problem in failed.problems:
             messages.error(request, str(problem))
         return redirect(_code_url(code, name))

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from cardbase.language import page_lang
 from config.page_cache import cached_page
-from decks import services, transfer
+from decks import services
 from decks.forms import DeckSettingsForm, NewDeckForm
 from decks.models import Deck
 from decks.selectors import history
@@ -26,6 +26,8 @@ from decks.selectors.games import game_for_new_deck, games_with_rules
 from decks.selectors.page_version import deck_page_version
 from decks.selectors.pages import like_state, my_deck_page, public_deck_page
 from decks.selectors.sheet import DeckSheet, deck_sheet
+from decks.transfer.problems import ImportFailed
+from decks.transfer.read_text import read_text
 from decks.view_helpers import own_deck_or_404, readable_deck_or_404
 
 # The builder posts at most this much JSON; a deck of 500 distinct cards fits in a fraction.
@@ -277,8 +279,8 @@ def _read_quick_add(deck: Deck, text: object) -> dict[tuple[int, str], int] | li
     if not text.strip():
         return [_("Wpisz karty do dodania, np. „2 Gaap”, po jednej w wierszu.")]
     try:
-        imported = transfer.read_text(text, game=deck.game.slug, options=deck.options)
-    except transfer.ImportFailed as failed:
+        imported = read_text(text, game=deck.game.slug, options=deck.options)
+    except ImportFailed as failed:
         return [str(problem) for problem in failed.problems]
     return imported.cards
 

@@ -1,7 +1,13 @@
 import pytest
 
 from decks import services
-from tests.factories import GameFactory, UserFactory, legal_deck_cards
+from tests.factories import (
+    AngelFactory,
+    GameFactory,
+    InterventionFactory,
+    UserFactory,
+    legal_deck_cards,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -40,3 +46,17 @@ def legal(owner):
         options={"faction": "fallen"},
         cards=legal_deck_cards("fallen"),
     )
+
+
+@pytest.fixture
+def gaap():
+    """An angel of the Fallen, as the imports name it."""
+    return AngelFactory(
+        name="Gaap", slug="gaap", faction="fallen", order="powers", level=7, edition_symbol="empty"
+    )
+
+
+@pytest.fixture
+def laska():
+    """An intervention either faction may play."""
+    return InterventionFactory(name="Jawna Łaska", slug="jawna-laska", faction="any")

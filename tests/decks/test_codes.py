@@ -5,8 +5,10 @@ import base64
 import pytest
 
 from cardbase.models import Card
-from decks import codes, transfer
+from decks import codes
 from decks.selectors.entries import deck_counts
+from decks.transfer.problems import ImportFailed
+from decks.transfer.read_code import read_code
 from rules.core import DeckCode, deckcode
 from tests.factories import AngelFactory, HumanFactory
 
@@ -72,7 +74,7 @@ def test_a_code_opens_after_the_cards_got_other_database_ids(legal):
 def test_a_link_to_a_code_page_is_read_as_its_code(legal):
     code = codes.deck_code(legal)
     url = f"https://example.org/decks/code/{code}/?name=X"
-    imported = transfer.read_code(url)
+    imported = read_code(url)
     assert {imported.cards_by_id[i].slug: n for i, n in imported.card_counts.items()} == (
         counts_by_slug(legal)
     )
@@ -81,8 +83,8 @@ def test_a_link_to_a_code_page_is_read_as_its_code(legal):
 
 def test_a_code_naming_cards_this_catalogue_lacks_names_them(owner):
     code = deckcode.encode(DeckCode("aniolowie", {"faction": "lord"}, None, {"nie-ma-mnie": 1}))
-    with pytest.raises(transfer.ImportFailed) as caught:
-        transfer.read_code(code)
+    with pytest.raises(ImportFailed) as caught:
+        read_code(code)
     assert "nie-ma-mnie" in caught.value.problems[0].message
 
 

@@ -10,7 +10,9 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from cardbase.models import Card
-from decks import services, transfer
+from decks import services
+from decks.transfer.dispatch import read_import
+from decks.transfer.problems import ImportFailed
 from tests.dark_eden_factories import (
     DarkEdenCardFactory,
     LeaderFactory,
@@ -93,7 +95,7 @@ def test_a_dark_eden_digital_deck_file_imports_by_name(owner, leader, sixty):
         "notes": "",
         "cards": [{"name": "Astinou", "count": 1}] + [{"name": n, "count": 5} for n in names],
     }
-    imported = transfer.read_import("json", json.dumps(data), game="dark-eden")
+    imported = read_import("json", json.dumps(data), game="dark-eden")
     assert imported.game == "dark-eden"
     assert sum(imported.cards.values()) == 61
     assert imported.cards[(leader.pk, "leader")] == 1
@@ -101,8 +103,8 @@ def test_a_dark_eden_digital_deck_file_imports_by_name(owner, leader, sixty):
 
 def test_a_deck_file_reports_every_bad_entry_at_once(leader):
     data = {"cards": [{"name": "ASTINU", "count": 1}, {"name": "WOJAK", "count": 0}, {"count": 2}]}
-    with pytest.raises(transfer.ImportFailed) as failed:
-        transfer.read_import("json", json.dumps(data), game="dark-eden")
+    with pytest.raises(ImportFailed) as failed:
+        read_import("json", json.dumps(data), game="dark-eden")
     problems = [(p.where, p.message) for p in failed.value.problems]
     assert problems[0][0] == "cards[0]" and "ASTINOU" in problems[0][1]  # did you mean
     assert problems[1][0] == "cards[1].count"
@@ -112,13 +114,13 @@ def test_a_deck_file_reports_every_bad_entry_at_once(leader):
 def test_a_name_the_card_editor_broke_over_two_lines_finds_the_card():
     card = DarkEdenCardFactory(name="BŁOGOSŁAWIEŃSTWO")
     data = {"cards": [{"name": "BŁOGOSŁA- WIEŃSTWO", "count": 2}]}
-    imported = transfer.read_import("json", json.dumps(data), game="dark-eden")
+    imported = read_import("json", json.dumps(data), game="dark-eden")
     assert imported.cards == {(card.pk, "deck"): 2}
 
 
 def test_the_sites_text_format_reads_counts_and_names(leader):
     rekrut = WarriorFactory(name="REKRUT", unlimited=True)
-    imported = transfer.read_import("text", "1 Astinou\n3 REKRUT\n", game="dark-eden")
+    imported = read_import("text", "1 Astinou\n3 REKRUT\n", game="dark-eden")
     assert imported.cards == {(leader.pk, "leader"): 1, (rekrut.pk, "deck"): 3}
 
 

@@ -3,12 +3,16 @@
 import pytest
 
 import rules
-from decks import codes, export, services, transfer
+from decks import codes, export, services
 from decks.contract import Entry, contract_for, judge
 from decks.models import DeckCard, DeckVersion
 from decks.selectors.entries import deck_contract, deck_counts, deck_entries
 from decks.selectors.history import latest_change
 from decks.selectors.sheet import deck_sheet
+from decks.transfer.problems import ImportFailed
+from decks.transfer.read_code import read_code
+from decks.transfer.read_json import read_json
+from decks.transfer.read_text import read_text
 from tests.factories import CardFactory, GameFactory, UserFactory, legal_deck_cards
 
 pytestmark = pytest.mark.django_db
@@ -225,9 +229,9 @@ def test_text_code_and_json_carry_the_sections(cards):
     assert "# format: one-big-deck" in text
     expected = {(shangri_la, "lead"): 1, (shangri_la, "groups"): 3, (cards["ufos"].pk, "lead"): 1}
     for imported in (
-        transfer.read_text(text, game="inwo"),
-        transfer.read_json(export.deck_json(deck)),
-        transfer.read_code(codes.deck_code(deck)),
+        read_text(text, game="inwo"),
+        read_json(export.deck_json(deck)),
+        read_code(codes.deck_code(deck)),
     ):
         assert (imported.cards, imported.format) == (expected, "one-big-deck")
 
@@ -240,7 +244,7 @@ def test_a_code_of_a_deck_at_home_names_no_sections(cards):
 
 def test_a_text_heading_places_the_cards_under_it(cards):
     text = "1 UFOs\n## lead\n1 Gun Lobby\n## Group deck  # mine\n2 gun lobby\n"
-    imported = transfer.read_text(text, game="inwo")
+    imported = read_text(text, game="inwo")
     lobby = cards["gun-lobby"].pk
     assert imported.cards == {
         (cards["ufos"].pk, "lead"): 1,
@@ -251,8 +255,8 @@ def test_a_text_heading_places_the_cards_under_it(cards):
 
 def test_a_text_with_a_wrong_heading_or_place_names_the_lines(cards):
     text = "## Talia Intryg\n1 Gun Lobby\n## Cmentarz\n1 UFOs\n"
-    with pytest.raises(transfer.ImportFailed) as caught:
-        transfer.read_text(text, game="inwo")
+    with pytest.raises(ImportFailed) as caught:
+        read_text(text, game="inwo")
     assert [(p.line, p.message.split(";")[0]) for p in caught.value.problems] == [
         (2, "Karta „Gun Lobby” nie może leżeć w części „Talia Intryg”"),
         (3, "Ta gra nie ma części talii „Cmentarz”"),
@@ -261,8 +265,8 @@ def test_a_text_with_a_wrong_heading_or_place_names_the_lines(cards):
 
 def test_a_json_entry_in_a_section_that_does_not_take_it_names_its_place(cards):
     data = '{"game": "inwo", "cards": [{"name": "Gun Control", "kind": "plot", "count": 1, "section": "lead"}]}'
-    with pytest.raises(transfer.ImportFailed) as caught:
-        transfer.read_json(data)
+    with pytest.raises(ImportFailed) as caught:
+        read_json(data)
     assert caught.value.problems[0].where == "cards[0].section"
 
 

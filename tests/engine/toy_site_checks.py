@@ -12,8 +12,9 @@ import pytest
 from django.core.management import call_command
 
 from cardbase.models import Card
-from decks import codes, transfer
+from decks import codes
 from decks.models import Deck
+from decks.transfer.dispatch import read_import
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -157,7 +158,7 @@ def test_the_api_and_the_validator_take_the_games_decks(client, player):
 
 def test_a_text_import_reads_the_options_header_and_a_code_carries_the_deck(player):
     text = "# sztandar: niebieski\n2 Złoty Smok\n1 Kula Ognia\n"
-    imported = transfer.read_import("text", text, game="toy")
+    imported = read_import("text", text, game="toy")
     assert imported.options == {"banner": "blue"}
     deck = Deck.objects.create(
         owner=player, game=Card.objects.get(name="Złoty Smok").game, name="T", format="standard"

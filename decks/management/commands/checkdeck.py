@@ -7,7 +7,8 @@ from django.core.management.base import BaseCommand
 from django.utils import translation
 
 import rules
-from decks import transfer
+from decks.transfer.problems import MAX_IMPORT_CHARS, ImportFailed, too_large_problem
+from decks.transfer.unsaved import judge_text
 
 EXIT_VALID = 0
 EXIT_INVALID = 1
@@ -50,10 +51,10 @@ class Command(BaseCommand):
         with translation.override(lang):
             text = self._read(options["file"])
             try:
-                verdict = transfer.judge_text(
+                verdict = judge_text(
                     text, game=options["game"], options=self._options(options["option"])
                 )
-            except transfer.ImportFailed as failed:
+            except ImportFailed as failed:
                 self._unreadable(options["file"], [str(p) for p in failed.problems])
             except rules.DeckFormatError as exc:
                 self._unreadable(options["file"], [str(exc)])
@@ -81,7 +82,7 @@ class Command(BaseCommand):
 
     def _read(self, file: str) -> str:
         """Return the file's text ('-' = stdin), reading no more than the import limit allows."""
-        limit = transfer.MAX_IMPORT_CHARS * 4  # UTF-8 takes up to 4 bytes a character
+        limit = MAX_IMPORT_CHARS * 4  # UTF-8 takes up to 4 bytes a character
         try:
             if file == "-":
                 raw = sys.stdin.buffer.read(limit + 1)
@@ -94,10 +95,10 @@ class Command(BaseCommand):
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             if len(raw) > limit:
-                self._unreadable(file, [str(transfer.too_large_problem())])
+                self._unreadable(file, [str(too_large_problem())])
             self._unreadable(file, [f"not UTF-8 text (byte {exc.start})"])
         if len(raw) > limit:
-            self._unreadable(file, [str(transfer.too_large_problem())])
+            self._unreadable(file, [str(too_large_problem())])
         return text
 
     def _unreadable(self, file: str, lines: list[str]) -> None:

@@ -9,8 +9,11 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
 import rules
-from decks import services, transfer
+from decks import services
 from decks.limits import NAME_MAX
+from decks.transfer.dispatch import FORMATS, read_import
+from decks.transfer.imported import ImportedDeck, imported_contract
+from decks.transfer.problems import ImportFailed
 
 
 class Command(BaseCommand):
@@ -30,7 +33,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--format",
-            choices=[f for f in transfer.FORMATS if f != "code"],
+            choices=[f for f in FORMATS if f != "code"],
             default="text",
             help="the file's format: lackey (.dek), text (one card a line) or json (the rules' "
             'contract, or {"cards": [{"name", "count"}]} read as cards of --game)',
@@ -50,8 +53,8 @@ class Command(BaseCommand):
                 raise CommandError("--owner USERNAME is needed to save the deck (or use --json)")
             text = self._read(options["path"])
             try:
-                imported = transfer.read_import(options["format"], text, game=options["game"])
-            except transfer.ImportFailed as failed:
+                imported = read_import(options["format"], text, game=options["game"])
+            except ImportFailed as failed:
                 raise CommandError(
                     "the deck cannot be imported:\n"
                     + "\n".join(f"  {problem}" for problem in failed.problems)
@@ -69,14 +72,14 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as error:
             raise CommandError(f"{path}: {error}") from None
 
-    def _print(self, imported: transfer.ImportedDeck, lang: str) -> None:
-        contract = transfer.imported_contract(imported)
+    def _print(self, imported: ImportedDeck, lang: str) -> None:
+        contract = imported_contract(imported)
         contract.setdefault("format", rules.get_game(imported.game).default_format.id)
         verdict = rules.validate_contract(contract)
         printed = {**contract, "verdict": verdict.to_dict(lang), "notes": list(imported.notes)}
         self.stdout.write(json.dumps(printed, ensure_ascii=False, indent=2))
 
-    def _save(self, imported: transfer.ImportedDeck, options: dict) -> None:
+    def _save(self, imported: ImportedDeck, options: dict) -> None:
         try:
             owner = get_user_model().objects.get_by_natural_key(options["owner"])
         except get_user_model().DoesNotExist:

@@ -6,9 +6,9 @@ from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from decks import transfer
 from decks.models import Deck, DeckVersion
-from tests.decks.lackey_data import build_catalogue, deck_files, read_dek
+from decks.transfer.dispatch import read_import
+from tests.decks.transfer.lackey_data import build_catalogue, deck_files, read_dek
 from tests.factories import AngelFactory, HumanFactory, InterventionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -102,8 +102,8 @@ def test_a_faction_chosen_or_stated_is_not_announced(client, player, cards):
     post(client, faction="fallen", text="2 Gaap\n")
 
     assert Deck.objects.count() == 2
-    assert transfer.read_import("text", "2 Gaap", options={"faction": "fallen"}).notes == ()
-    assert transfer.read_import("text", "2 Gaap").notes != ()
+    assert read_import("text", "2 Gaap", options={"faction": "fallen"}).notes == ()
+    assert read_import("text", "2 Gaap").notes != ()
 
 
 @pytest.mark.parametrize("count", [1, 3, 22, 25])

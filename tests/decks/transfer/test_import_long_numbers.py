@@ -6,8 +6,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from decks import transfer
 from decks.models import Deck
+from decks.transfer.problems import ImportFailed
+from decks.transfer.read_json import read_json
 
 pytestmark = pytest.mark.django_db
 
@@ -18,8 +19,8 @@ NAME_LIST = '{"cards": [{"name": "Gaap", "count": %s}]}'
 
 @pytest.mark.parametrize("text", [CONTRACT % TOO_LONG, NAME_LIST % TOO_LONG])
 def test_read_json_names_the_over_long_number(text):
-    with pytest.raises(transfer.ImportFailed) as caught:
-        transfer.read_json(text, game="aniolowie")
+    with pytest.raises(ImportFailed) as caught:
+        read_json(text, game="aniolowie")
     [problem] = caught.value.problems
     assert problem.message == (
         "Ten JSON zawiera liczbę o ponad 4300 cyfrach; żadna liczba w talii nie jest tak długa."

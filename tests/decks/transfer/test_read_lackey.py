@@ -7,12 +7,14 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from decks import export, services, transfer
+from decks import export, services
 from decks.models import Deck
 from decks.selectors.entries import deck_entries
+from decks.transfer.problems import ImportFailed
+from decks.transfer.read_lackey import read_lackey
 from rules import card_key
 from rules.core import lackey
-from tests.decks.lackey_data import build_catalogue, deck_files, read_dek
+from tests.decks.transfer.lackey_data import build_catalogue, deck_files, read_dek
 from tests.factories import CardFactory, GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +47,7 @@ def sections_of(imported):
 
 
 def test_a_dek_file_imports_zone_by_zone(small):
-    imported = transfer.read_lackey(SMALL, game="inwo")
+    imported = read_lackey(SMALL, game="inwo")
     assert imported.format == "standard"
     assert sections_of(imported) == {
         ("UFOs", "lead"): 1,
@@ -59,8 +61,8 @@ def test_unresolved_names_and_unknown_zones_are_problems_not_crashes(small):
     text = SMALL.replace(
         "Gun Lobby</name></card></superzone>", "Gun Lobbby</name></card></superzone>"
     )
-    with pytest.raises(transfer.ImportFailed) as caught:
-        transfer.read_lackey(text.replace("ufos", "Ufos 2"), game="inwo")
+    with pytest.raises(ImportFailed) as caught:
+        read_lackey(text.replace("ufos", "Ufos 2"), game="inwo")
     assert [(p.where, p.message) for p in caught.value.problems] == [
         ("Lead Cards: Ufos 2", "Nie ma w katalogu karty „Ufos 2”. Czy chodziło o: UFOs?"),
         (
@@ -68,16 +70,16 @@ def test_unresolved_names_and_unknown_zones_are_problems_not_crashes(small):
             "Nie ma w katalogu karty „Gun Lobbby”. Czy chodziło o: Gun Lobby?",
         ),
     ]
-    with pytest.raises(transfer.ImportFailed) as caught:
-        transfer.read_lackey(SMALL.replace("Group Deck", "Sideboard"), game="inwo")
+    with pytest.raises(ImportFailed) as caught:
+        read_lackey(SMALL.replace("Group Deck", "Sideboard"), game="inwo")
     assert caught.value.problems[0].message.startswith("Nieznane strefy talii: „Sideboard”")
-    with pytest.raises(transfer.ImportFailed) as caught:
-        transfer.read_lackey("<deck><meta>", game="inwo")
+    with pytest.raises(ImportFailed) as caught:
+        read_lackey("<deck><meta>", game="inwo")
     assert caught.value.problems[0].message.startswith("To nie jest talia LackeyCCG (.dek)")
 
 
 def test_a_card_in_a_zone_that_cannot_hold_it_goes_home_with_a_note(small):
-    imported = transfer.read_lackey(SMALL.replace("Group Deck", "Plot Deck", 1), game="inwo")
+    imported = read_lackey(SMALL.replace("Group Deck", "Plot Deck", 1), game="inwo")
     assert sections_of(imported)[("Gun Lobby", "groups")] == 1
     assert imported.notes == (
         "W strefie „Plot Deck” (Talia Intryg) są karty, które nie mogą tam leżeć (1); wczytano "
@@ -86,8 +88,8 @@ def test_a_card_in_a_zone_that_cannot_hold_it_goes_home_with_a_note(small):
 
 
 def test_a_game_without_zones_has_no_dek_import(legal):
-    with pytest.raises(transfer.ImportFailed) as caught:
-        transfer.read_lackey(SMALL, game="aniolowie")
+    with pytest.raises(ImportFailed) as caught:
+        read_lackey(SMALL, game="aniolowie")
     assert "LackeyCCG" in caught.value.problems[0].message
 
 
@@ -97,13 +99,13 @@ def test_export_writes_each_section_as_its_zone_and_reads_back(small):
         name="Mała",
         game="inwo",
         format="tournament",
-        cards=transfer.read_lackey(SMALL, game="inwo").cards,
+        cards=read_lackey(SMALL, game="inwo").cards,
     )
     text = export.deck_dek(deck)
     assert "<!-- format: tournament -->" in text
     assert "\t\t<card><name>UFOs</name><set>Limited</set></card>\n" in text
     assert "<name>Savings &amp; Loan Scam</name>" in text
-    again = transfer.read_lackey(text, game="inwo")
+    again = read_lackey(text, game="inwo")
     assert (again.cards, again.format) == (
         {(e.card.pk, e.section): e.count for e in deck_entries(deck)},
         "tournament",
@@ -185,7 +187,7 @@ def test_every_real_deck_imports_whole_and_round_trips_through_dek():
     owner = UserFactory()
     for path in files:
         text = path.read_text(encoding="utf-8")
-        imported = transfer.read_lackey(text, game="inwo")
+        imported = read_lackey(text, game="inwo")
         obd = path.name.startswith("0BD_")
         assert imported.format == ("one-big-deck" if obd else "standard"), path.name
         assert sum(imported.cards.values()) == text.count("<card>"), path.name
@@ -218,7 +220,7 @@ def test_every_real_deck_imports_whole_and_round_trips_through_dek():
             owner=owner, name=path.stem, game="inwo", format=imported.format, cards=imported.cards
         )
         assert deck.card_total == text.count("<card>"), path.name
-        again = transfer.read_lackey(export.deck_dek(deck), game="inwo")
+        again = read_lackey(export.deck_dek(deck), game="inwo")
         assert (again.cards, again.format, again.notes) == (imported.cards, imported.format, ())
 
 
@@ -236,7 +238,7 @@ def test_real_decks_get_the_verdicts_their_lists_deserve():
     owner = UserFactory()
     decks = {}
     for name, text in texts.items():
-        imported = transfer.read_lackey(text, game="inwo")
+        imported = read_lackey(text, game="inwo")
         decks[name] = services.deck_create(
             owner=owner, name=name, game="inwo", format=imported.format, cards=imported.cards
         )

@@ -1,0 +1,112 @@
+"""Look-ups an import makes: a game's cards by name, id or slug, and the section a card lies in."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+import rules
+from cardbase.language import page_lang
+from cardbase.models import Card, Game
+from decks.transfer.problems import ImportFailed, Problem, shorten
+from rules.core.schema import Game as GameRules
+from rules.core.verdict import unbroken
+
+MAX_SUGGESTIONS = 3
+SUGGESTION_CUTOFF = 0.6
+
+
+@dataclass
+class Catalogue:
+    """Every card of one game, by id, by folded name and by slug."""
+
+    game: Game
+    by_id: dict[int, Card]
+    by_key: dict[str, list[Card]]
+    by_slug: dict[str, Card]
+
+    @classmethod
+    def load(cls, game: str) -> Catalogue:
+        """Load the cards of the game `game` (slug); raise ImportFailed if it has no rules."""
+        if not rules.is_game(game):
+            raise ImportFailed([Problem(_("Nieznana gra „%(game)s”.") % {"game": game})])
+        try:
+            game_obj = Game.objects.get(slug=game)
+        except Game.DoesNotExist:
+            raise ImportFailed(
+                [Problem(_("Gry „%(game)s” nie ma w katalogu.") % {"game": game})]
+            ) from None
+        by_id: dict[int, Card] = {}
+        by_key: dict[str, list[Card]] = {}
+        by_slug: dict[str, Card] = {}
+        for card in Card.objects.filter(game=game_obj).order_by("name", "pk"):
+            card.game = game_obj
+            by_id[card.pk] = card
+            by_key.setdefault(card.search_name, []).append(card)
+            by_slug[card.slug] = card
+        return cls(game=game_obj, by_id=by_id, by_key=by_key, by_slug=by_slug)
+
+    def knows(self, name: str) -> bool:
+        """Tell whether `name` is a card's name (case and diacritics ignored) or slug."""
+        return rules.card_key(name) in self.by_key or name.strip().lower() in self.by_slug
+
+    def find(self, name: str) -> Card | Problem:
+        """Return the card called `name` (case and diacritics ignored, or its slug) or a Problem."""
+        key = rules.card_key(name)
+        # A word a card editor broke over two lines ("BŁOGOSŁA- WIEŃSTWO") names the card too.
+        cards = self.by_key.get(key) or self.by_key.get(unbroken(key), [])
+        if len(cards) == 1:
+            return cards[0]
+        slug = self.by_slug.get(name.strip().lower())
+        if slug is not None:
+            return slug
+        if cards:
+            listed = ", ".join(f"{card.name} ({card.slug})" for card in cards)
+            return Problem(
+                _(
+                    "Nazwa „%(name)s” pasuje do kilku kart: %(cards)s. Wpisz zamiast niej "
+                    "identyfikator karty podany w nawiasie."
+                )
+                % {"name": shorten(name), "cards": listed},
+                suggestions=tuple(card.slug for card in cards),
+            )
+        close = difflib.get_close_matches(
+            key, self.by_key, n=MAX_SUGGESTIONS, cutoff=SUGGESTION_CUTOFF
+        )
+        names = tuple(self.by_key[k][0].name for k in close)
+        message = _("Nie ma w katalogu karty „%(name)s”.") % {"name": shorten(name)}
+        if names:
+            message += " " + _("Czy chodziło o: %(names)s?") % {"names": ", ".join(names)}
+        return Problem(message, suggestions=names)
+
+
+def place_card(game: GameRules, card: Card, section_id: str | None) -> str | Problem:
+    """Return the section a card lies in: the one named if it takes the card, else its home.
+
+    A named section that does not take the card is a Problem that says where it may lie.
+    """
+    placed = game.placed(card.kind, section_id)
+    if placed is not None:
+        return placed
+    lang = page_lang()
+    allowed = ", ".join(s.label(lang) for s in game.sections_for(card.kind)) or "—"
+    section = game.section(section_id)
+    where = section.label(lang) if section else section_id
+    return Problem(
+        _("Karta „%(card)s” nie może leżeć w części „%(section)s”; może w: %(allowed)s.")
+        % {"card": card.name, "section": shorten(where), "allowed": allowed}
+    )
+
+
+def find_section(game: GameRules, title: str) -> str | None:
+    """Return the id of the section a heading names (its id or label in any language), or None."""
+    key = rules.card_key(title)
+    return next((s.id for s in game.sections if key in folded_texts(s.id, s.label)), None)
+
+
+def folded_texts(item_id: str, label: Mapping[str, str]) -> set[str]:
+    """Return the folded forms a declared item is named by: its id and its label in any language."""
+    return {rules.card_key(item_id), *(rules.card_key(text) for text in label.values())}
