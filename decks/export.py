@@ -30,8 +30,8 @@ def deck_json(deck: Deck) -> str:
 def deck_dek(deck: Deck) -> str:
     """Return the deck as a LackeyCCG `.dek` file: a zone per section, a `<card>` per copy.
 
-    The format goes into a comment only where the zones do not imply it (a tournament deck),
-    so that import gives the same deck back. Raise ValueError for a game without zones.
+    The format goes into a comment only where the zones do not imply it, so that import gives
+    the same deck back. Raise ValueError for a game without zones.
     """
     game = deck.game_rules
     zones = game.deck_zones
@@ -72,8 +72,8 @@ def _label(card: Card, ambiguous: set[str]) -> str:
 def deck_text(deck: Deck) -> str:
     """Return the deck as plain text grouped by kind; a ladder's kind by rung, highest first.
 
-    In a game whose sections offer a choice (an INWO Group may lead), the kinds stand under
-    `## section` headings, so that import puts every card back where it lay.
+    In a game whose sections offer a choice (a kind that may lie in more than one), the kinds
+    stand under `## section` headings, so that import puts every card back where it lay.
     """
     entries = deck_entries(deck)
     keys = {entry.card.search_name for entry in entries}
@@ -88,7 +88,7 @@ def deck_text(deck: Deck) -> str:
 
     out = [
         textformat.comment(_("Talia: %(name)s") % {"name": deck.name}),
-        # Read back on import (read_text): the catalogue's cards rarely know their faction.
+        # Read back on import (read_text): the catalogue's cards may not tell the deck's options.
         *(textformat.comment(f"{key}: {value}") for key, value in deck.options.items()),
         textformat.comment(f"{GAME_HEADER}: {deck.game.slug}"),
     ]

@@ -2,17 +2,17 @@
 
 Grammar of a line (surrounding spaces ignored):
 
-- ``2 Gaap``, ``2x Gaap``, ``2 x Gaap``, ``2× Gaap`` - a count (1 to 99) and a card name;
-- ``Gaap`` - a name without a count means one copy;
-- ``# ...`` - a comment; ``2 Gaap  # core`` - a trailing comment; blank lines are skipped;
-- ``# faction: fallen`` - a comment that is also a header: one word, a colon and a value
-  (``# frakcja: Upadli``, ``# game: aniolowie``); the caller decides which keys it reads;
-- ``## Lead cards`` - a section heading: the cards below it, to the next one, lie in the section
+- ``2 Name``, ``2x Name``, ``2 x Name``, ``2× Name`` - a count (1 to 99) and a card name;
+- ``Name`` - a name without a count means one copy;
+- ``# ...`` - a comment; ``2 Name  # note`` - a trailing comment; blank lines are skipped;
+- ``# key: value`` - a comment that is also a header: one word, a colon and a value
+  (``# game: <game id>``); the caller decides which keys it reads;
+- ``## Section`` - a section heading: the cards below it, to the next one, lie in the section
   it names (the caller matches the title to its game's sections); cards before any heading
   have no section given.
 
 A line whose first word looks like a number (``0``, ``-1``, ``1.5``, ``200``, ``2y``), or any word
-followed by a separate ``x`` (``abc x Gaap``), is read as a count and must be a whole number from
+followed by a separate ``x`` (``abc x Name``), is read as a count and must be a whole number from
 1 to 99.
 Errors do not stop the parse: every faulty line is reported with its number and text. Messages
 are left to the caller (the site translates them): an error carries a stable `problem` code.
@@ -37,7 +37,7 @@ _SEPARATORS = frozenset({"x", "×"})
 # A first word that is meant as a number: it starts with a digit, maybe signed ("2", "-1", "1.5",
 # "2y" - a typo for "2x"), or is a sign and a fraction ("-.5").
 _NUMBER_LIKE = re.compile(r"[+-]?[0-9]\S*|[+-][0-9.,]+", re.ASCII)
-# "# key: value" with a one-word key of letters ("faction", "frakcja", "gra").
+# "# key: value" with a one-word key of letters, in any language ("game", "gra").
 _HEADER = re.compile(r"#\s*([^\W\d_]+)\s*:\s*(\S.*?)\s*")
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 
@@ -49,7 +49,7 @@ class Entry:
     line: int
     count: int
     name: str
-    # False when the line gave no count (one copy): "abc Gaap" may be a mistyped count.
+    # False when the line gave no count (one copy): "abc Name" may be a mistyped count.
     counted: bool = field(default=True, compare=False)
     # The heading of the section the line stands under, None before any heading.
     section: SectionHeading | None = None
@@ -174,17 +174,17 @@ def parse_text(text: str) -> ParsedText:
 
 
 def parse_section(number: int, raw: str) -> SectionHeading | None:
-    """Return the section heading a line states (`## Lead cards`), or None."""
+    """Return the section heading a line states (`## Section`), or None."""
     text = raw.strip()
     if not text.startswith("##"):
         return None
-    # "## Plot deck  # my note": the title ends where a comment starts.
+    # "## Section  # my note": the title ends where a comment starts.
     title = text[2:].split("#", 1)[0].strip()
     return SectionHeading(number, title) if title else None
 
 
 def parse_header(number: int, raw: str) -> Header | None:
-    """Return the header a comment line states (`# faction: fallen`), or None."""
+    """Return the header a comment line states (`# key: value`), or None."""
     match = _HEADER.fullmatch(raw.strip())
     if match is None:
         return None

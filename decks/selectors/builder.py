@@ -51,8 +51,8 @@ def fitting_options(deck: Deck) -> dict[str, list[str]]:
 def fitting_options_q(deck: Deck, *, prefix: str = "") -> Q:
     """Keep the cards that fit the deck's options: the chosen value, one that is no choice, unknown.
 
-    For Aniołowie's faction: the deck's own faction, both factions', unknown ones, and humans,
-    which have no faction. `prefix` reaches the card through a relation ("card__").
+    A card of a kind without the option's attribute fits too: it names no value. `prefix`
+    reaches the card through a relation ("card__").
     """
     schema = deck.game_rules.schema
     fits = Q()
@@ -68,8 +68,8 @@ def fitting_options_q(deck: Deck, *, prefix: str = "") -> Q:
 def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> BuilderSearch:
     """Search the deck's game for cards to add, by default only those that fit its options.
 
-    Cards of unknown faction stay in: most of the catalogue's factions are unknown, and the
-    rules report such a card as unverified rather than wrong.
+    Cards whose value of an option's attribute is unknown stay in: a catalogue may know few of
+    them, and the rules report such a card as unverified rather than wrong.
     """
     game_cards = Card.objects.of_game(deck.game.slug).for_listing()
     all_cards = params.get("all_cards") == "1"
@@ -78,11 +78,11 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
     filterset = CardFilter(params, queryset=base, game=deck.game.slug)
     queryset = filterset.qs if filterset.is_valid() else Card.objects.none()
     if set(fitting) <= set(declared_facet_keys(deck.game_rules)):
-        # The options' values are facets' (Aniołowie's faction): the counts keep the fitting
-        # cards from the game's own groups, which every builder of the game and its catalogue
-        # share. By the game's id: a join to the games would keep PostgreSQL's count off the
-        # facet index. (The page's cards keep the join: SQLite then walks the name's index and
-        # stops at the page's end, where a game id makes it sort every card of the game first.)
+        # The options' values are facets' values: the counts keep the fitting cards from the
+        # game's own groups, which every builder of the game and its catalogue share. By the
+        # game's id: a join to the games would keep PostgreSQL's count off the facet index.
+        # (The page's cards keep the join: SQLite then walks the name's index and stops at the
+        # page's end, where a game id makes it sort every card of the game first.)
         of_game = Card.objects.filter(game_id=deck.game_id)
         counting, within = CardFilter(params, queryset=of_game, game=deck.game.slug), fitting
     else:  # an option on an attribute no facet holds: the fitting cards are counted in SQL

@@ -49,7 +49,7 @@ class Rung:
     value: str
     label: str
     rank: int | None
-    note: str | None  # the label of the ladder's note attribute for this value (its choir)
+    note: str | None  # the label of the ladder's note attribute for this value
     note_value: str | None
     lines: list[Line]
     gap: bool
@@ -108,7 +108,7 @@ class DeckSheet:
     sections: list[SheetSection]
     ladder: list[Rung]  # the game's ladder, highest rung first; empty if it draws none
     unplaced: list[Line]  # cards of the ladder's kinds whose rung is unknown
-    ladder_label: str | None  # the ladder's attribute ("zakon"), to name the unplaced cards
+    ladder_label: str | None  # the ladder's attribute, to name the unplaced cards
     totals: Totals
     verdict: dict
     at_fault: set[int] = field(default_factory=set)
@@ -130,7 +130,7 @@ class DeckSheet:
 
 
 def deck_sheet(deck: Deck, *, lang: str) -> DeckSheet:
-    """Group a deck for display: the angels as a ladder, humans, interventions, totals, faults."""
+    """Group a deck for display: by section and kind, a ladder's kind by rung, totals, faults."""
     return sheet_for(deck=deck, entries=deck_entries(deck), verdict=deck.verdict, lang=lang)
 
 
@@ -308,8 +308,8 @@ def _kind_plural(game: Game, kind_id: str, lang: str) -> str:
 def _ladder(game: Game, options: Mapping[str, str], lines: list[Line], lang: str) -> list[Rung]:
     """Return the game's ladder for a deck, highest rung first; empty if it draws none.
 
-    A rung shows only where a card fitting the deck's options may stand (a Fallen deck has no
-    Thrones): the card schema's own checks say so.
+    A rung shows only where a card fitting the deck's options may stand (an option may rule out
+    some rungs): the card schema's own checks say so.
     """
     chart = game.chart("ladder")
     attribute = game.schema.attribute(chart.attribute) if chart else None

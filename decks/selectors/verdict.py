@@ -50,8 +50,8 @@ def verdict_lines(stored: Mapping[str, Any], lang: str) -> list[VerdictLine]:
     """Return a stored verdict as the panel lists it: errors one by one, alike warnings as one.
 
     With most card attributes unknown, a real deck gets a warning per card; grouped, they are a
-    few lines that each name every card concerned, their shared words said as a sentence's head
-    ("Nieznana frakcja, więc nie sprawdzono zasady jednej frakcji") that the cards' count follows.
+    few lines that each name every card concerned, their shared words (what went unchecked) said
+    as a sentence's head that the cards' count follows.
     """
     key = "message_pl" if lang == "pl" else "message_en"
     groups: dict[object, list[Mapping[str, Any]]] = {}

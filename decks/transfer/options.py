@@ -20,9 +20,9 @@ def settle_options(
 ) -> dict[str, str]:
     """Return the options with each required one missing taken from the cards; raise ImportFailed.
 
-    A required option the import does not state is the one value its cards agree on (a deck's
-    faction from the faction of its angels and interventions); cards that name none or several
-    leave it to the player.
+    A required option the import does not state is the one value its cards agree on, read from
+    the card attribute the option declares; cards that name none or several leave it to the
+    player.
     """
     settled = dict(options)
     cards = list(cards)

@@ -115,8 +115,8 @@ def read_json(
 
 
 def _is_name_list(data: object) -> bool:
-    """Tell whether decoded JSON is a bare deck list with no game: {"cards": [{"name", "count"}]}
-    (dark-eden-digital's deck template, which adds "name", "faction", "author" and "notes")."""
+    """Tell whether decoded JSON is a bare deck list with no game: {"cards": [{"name", "count"}]},
+    whatever other keys beside "cards" a program writes (they are not read)."""
     if not isinstance(data, dict) or "game" in data or not isinstance(data.get("cards"), list):
         return False
     entries = data["cards"]

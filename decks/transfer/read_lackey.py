@@ -80,8 +80,8 @@ def read_lackey(
             continue
         placed = place_card(declared, found, sections[zone])
         if isinstance(placed, Problem):
-            # A file that swapped its zones (a real One Big Deck holds its Plots under "Shared
-            # Groups") is still read whole: such a card goes to its home, and the import says so.
+            # A file that swapped its zones (real files hold one zone's cards under another's
+            # name) is still read whole: such a card goes to its home, and the import says so.
             placed = place_card(declared, found, None)
             rehomed.setdefault((zone, placed), []).append(found.name)
         tally.add(found, placed, count, where)

@@ -41,7 +41,7 @@ def _line_message(error: textformat.LineError) -> str:
 
 
 def _mistyped_count(entry: textformat.Entry, raw: str, catalogue: Catalogue) -> Problem | None:
-    """Return a count problem for "abc Gaap": a first word, then a known card's name."""
+    """Return a count problem for "abc <card name>": a first word, then a known card's name."""
     first, _space, rest = entry.name.partition(" ")
     if entry.counted or not rest or not catalogue.knows(rest):
         return None
@@ -54,7 +54,7 @@ def read_text(
 ) -> ImportedDeck:
     """Read a plain-text deck and resolve its names in `game`'s catalogue; raise ImportFailed.
 
-    Options not given are the ones the text's headers state (`# faction: fallen`), if any.
+    Options not given are the ones the text's headers state (`# <option>: <value>`), if any.
     """
     options = dict(options or {})
     try:

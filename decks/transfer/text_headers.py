@@ -19,15 +19,15 @@ GAME_KEYS = frozenset({"game", "gra"})
 FORMAT_HEADER = "format"
 
 
-def header_word(value: str) -> str:
-    """Return a header's value folded for matching, without what follows it on the line."""
-    # Earlier exports wrote "# Frakcja: Upadli · gra: aniolowie": the value ends at the "·".
-    return rules.card_key(value.split("·", 1)[0])
+def header_word(game: GameRules, value: str) -> str:
+    """Return a header's value folded for matching, cut where the game's deck files end one."""
+    end = game.deck_files.header_value_end
+    return rules.card_key(value.split(end, 1)[0] if end else value)
 
 
 def find_format(game: GameRules, value: str) -> str | None:
     """Return the id of the format a header names (its id or label in any language), or None."""
-    key = header_word(value)
+    key = header_word(game, value)
     return next((f.id for f in game.formats if key in folded_texts(f.id, f.label)), None)
 
 
@@ -36,13 +36,14 @@ def read_headers(
 ) -> tuple[dict[str, str], list[tuple[int, Problem]]]:
     """Return the deck options a text's headers state and any problems with them.
 
-    A header names an option by its id or label in any language ("# faction: fallen",
-    "# Frakcja: Upadli"). An option the caller gives wins, so its headers are not read at all.
+    A header names an option, and then its value, by id or by label in any language and case
+    ("# <option>: <value>"). An option the caller gives wins, so its headers are not read at all.
     """
     declared = rules.get_game(game)
     keys = {
         key: option for option in declared.options for key in folded_texts(option.id, option.label)
     }
+    other_games = set(rules.game_ids()) - {game}
     stated: dict[str, tuple[int, str]] = {}
     problems: list[tuple[int, Problem]] = []
     for header in headers:
@@ -50,7 +51,7 @@ def read_headers(
         raw = lines[header.line - 1].strip()
         option = keys.get(key)
         if option is not None and option.id not in given:
-            word = header_word(header.value)
+            word = header_word(declared, header.value)
             value = next((v.id for v in option.values if word in folded_texts(v.id, v.label)), None)
             if value is None:
                 allowed = ", ".join(
@@ -69,7 +70,7 @@ def read_headers(
                 stated.setdefault(option.id, (header.line, value))
                 continue
             problems.append((header.line, Problem(message, line=header.line, text=raw)))
-        elif key in GAME_KEYS and header_word(header.value) in set(rules.game_ids()) - {game}:
+        elif key in GAME_KEYS and header_word(declared, header.value) in other_games:
             # Only another game's id is a fault: "# gra: agresywna" is a player's own note.
             message = _(
                 "Ta talia jest dla gry „%(value)s”, a tu wczytujemy talie gry „%(game)s”."

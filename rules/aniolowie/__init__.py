@@ -5,6 +5,7 @@ from rules.aniolowie.checks.humans import HUMANS_PER_DECK
 from rules.aniolowie.checks.size import MIN_DECK_SIZE
 from rules.aniolowie.contract import parse_deck
 from rules.aniolowie.face import FACE
+from rules.aniolowie.files import DECK_FILES
 from rules.aniolowie.schema import ANGEL, GAME_ID, HUMAN, INTERVENTION, SCHEMA, copy_limit
 from rules.aniolowie.validate import validate
 from rules.core.schema import (
@@ -124,6 +125,7 @@ GAME = Game(
     ),
     legacy_code_letters={"L": {"faction": "lord"}, "F": {"faction": "fallen"}},
     face=FACE,
+    deck_files=DECK_FILES,
 )
 
 __all__ = ["GAME", "GAME_ID", "HUMANS", "ZASTEP", "Card", "Deck", "parse_deck", "validate"]

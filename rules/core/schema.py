@@ -413,6 +413,18 @@ class DeckZones:
         return next((z for f, z in self.formats if f == format_id), self.formats[0][1])
 
 
+@dataclass(frozen=True)
+class DeckFiles:
+    """What a game's deck files may hold beyond the site's text format, for the import to read.
+
+    `header_value_end` ends a text header's value before the rest of its line: a game whose decks
+    the site once exported with two headers on one line names the mark between them. None: a
+    value runs to the line's end.
+    """
+
+    header_value_end: str | None = None
+
+
 ChartStyle = Literal["bars", "columns", "ladder"]
 
 
@@ -520,6 +532,8 @@ class Game:
     # The titles of the card lists its cards' sources cite, by the document name a source keeps
     # ("LackeyCCG-INWO carddata.txt"): a page names a source by its title, not by a file name.
     documents: Mapping[str, Text] = field(default_factory=dict, hash=False, compare=False)
+    # What the game's deck files hold beyond the site's text format; by default nothing.
+    deck_files: DeckFiles = DeckFiles()
 
     def section_for(self, kind_id: str) -> Section | None:
         """Return the section a card of this kind goes into by default."""

@@ -1,9 +1,14 @@
 """A text's headers: the faction in either language and any case; a chosen one wins; notes stay."""
 
+from dataclasses import replace
+
 import pytest
 
+import rules
 from decks.transfer.dispatch import read_import
 from decks.transfer.problems import ImportFailed
+from decks.transfer.text_headers import header_word
+from rules.core.schema import DeckFiles
 from tests.factories import AngelFactory
 
 pytestmark = pytest.mark.django_db
@@ -53,3 +58,11 @@ def test_a_players_note_that_looks_like_a_header_is_only_a_comment():
     AngelFactory(name="Bezimienny", slug="bezimienny", faction="")
     text = "# faction: lord\n# gra: agresywna, na turniej\n# Uwaga: nowa\n1 Bezimienny\n"
     assert read_import("text", text).options == {"faction": "lord"}
+
+
+def test_a_header_value_ends_where_the_game_s_deck_files_say():
+    declared = rules.get_game("aniolowie")
+    undeclared = replace(declared, deck_files=DeckFiles())
+    value = "Upadli · gra: aniolowie"  # what the site's first exports wrote
+    assert header_word(declared, value) == rules.card_key("Upadli")
+    assert header_word(undeclared, value) == rules.card_key(value)
