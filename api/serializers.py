@@ -1,4 +1,8 @@
-"""The API's representations: catalogue reads, the rules contract and decks."""
+"""The API's representations: catalogue reads, the rules contract and decks.
+
+The deck writes' input serializers are the API's only check of a write's shape and types:
+decks.services gets typed values and checks what needs the catalogue or the game's rules.
+"""
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -16,14 +20,19 @@ from api.attributes import (
 )
 from cardbase.models import Card, CardSource, Edition
 from cardbase.selectors.card_page import primary_printing
-from decks.limits import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
+from decks.limits import (
+    DESCRIPTION_MAX,
+    MAX_CARD_ID,
+    MAX_COPIES_PER_ENTRY,
+    MAX_DISTINCT_CARDS,
+    NAME_MAX,
+)
 from decks.models import Deck, Visibility
 from rules.core import MAX_COUNT
 from rules.core.schema import Attribute
 
-# The largest id a card can have (a 64-bit primary key), and the largest deck version
-# (a PositiveIntegerField, 32 bits on every database): beyond them nothing can match.
-MAX_ID = 2**63 - 1
+# The largest deck version (a PositiveIntegerField, 32 bits on every database): beyond it
+# nothing can match.
 MAX_VERSION = 2**31 - 1
 
 
@@ -240,7 +249,7 @@ class VerdictSerializer(serializers.Serializer):
 
 class DeckEntrySerializer(serializers.Serializer):
     card = serializers.IntegerField(
-        min_value=1, max_value=MAX_ID, help_text="The card's id (see /api/v1/cards/)."
+        min_value=1, max_value=MAX_CARD_ID, help_text="The card's id (see /api/v1/cards/)."
     )
     count = serializers.IntegerField(min_value=1, max_value=MAX_COPIES_PER_ENTRY)
     section = serializers.SlugField(
@@ -326,7 +335,7 @@ class DeckCreateSerializer(DeckOptionFields, serializers.Serializer):
         required=False, help_text="A format its game declares; left out, the game's default."
     )
     description = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=10_000
+        required=False, allow_blank=True, default="", max_length=DESCRIPTION_MAX
     )
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
     cards = DeckEntrySerializer(many=True, required=False, max_length=MAX_DISTINCT_CARDS)
@@ -343,7 +352,9 @@ class DeckUpdateSerializer(DeckOptionFields, serializers.Serializer):
     )
     name = serializers.CharField(max_length=NAME_MAX, required=False)
     format = serializers.SlugField(required=False, help_text="A format the deck's game declares.")
-    description = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
+    description = serializers.CharField(
+        required=False, allow_blank=True, max_length=DESCRIPTION_MAX
+    )
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     cards = DeckEntrySerializer(
         many=True,

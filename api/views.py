@@ -40,7 +40,7 @@ from api.throttling import AnonThrottle, ScopedThrottle, UserThrottle
 from cardbase.models import Edition
 from cardbase.selectors.card_page import card_by_slug, card_moved_from
 from config.csp import widen_policy
-from decks import services as deck_services
+from decks.errors import DeckConflict, DeckInputError
 from decks.models import Deck
 from decks.selectors.access import (
     deck_for_owner,
@@ -50,6 +50,7 @@ from decks.selectors.access import (
     public_decks,
 )
 from decks.selectors.verdict import deck_verdict
+from decks.services.editing import deck_create, deck_delete, deck_update
 
 LANGS = openapi.LANGS
 SLUG_MAX = 120  # Card.slug's max_length
@@ -253,7 +254,7 @@ def _is_uuid(value: str) -> bool:
     return True
 
 
-def _input_error(exc: deck_services.DeckInputError) -> exceptions.ValidationError:
+def _input_error(exc: DeckInputError) -> exceptions.ValidationError:
     return exceptions.ValidationError({exc.field or "non_field_errors": [exc.message]})
 
 
@@ -277,8 +278,8 @@ class DeckList(DeckMixin, ViewerETagMixin, generics.ListCreateAPIView):
     def create(self, request, *args, **kwargs):
         data = _valid(serializers.DeckCreateSerializer, request)
         try:
-            deck = deck_services.deck_create(owner=request.user, **data)
-        except deck_services.DeckInputError as exc:
+            deck = deck_create(owner=request.user, **data)
+        except DeckInputError as exc:
             raise _input_error(exc) from None
         return self.deck_response(deck, status.HTTP_201_CREATED)
 
@@ -318,17 +319,15 @@ class DeckDetail(DeckMixin, ViewerETagMixin, generics.GenericAPIView):
         deck = self.get_object()
         data = dict(_valid(serializers.DeckUpdateSerializer, request))
         try:
-            deck = deck_services.deck_update(
-                deck=deck, expected_version=data.pop("version"), **data
-            )
-        except deck_services.DeckConflict as exc:
+            deck = deck_update(deck=deck, expected_version=data.pop("version"), **data)
+        except DeckConflict as exc:
             raise errors.Conflict(exc.current_version) from None
-        except deck_services.DeckInputError as exc:
+        except DeckInputError as exc:
             raise _input_error(exc) from None
         return self.deck_response(deck)
 
     def delete(self, request, deck_id):
-        deck_services.deck_delete(deck=self.get_object())
+        deck_delete(deck=self.get_object())
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -12,7 +12,7 @@ class DecksConfig(AppConfig):
     def ready(self) -> None:
         from cardbase.models import Card
         from decks.models import Deck
-        from decks.services import revalidate_decks_with
+        from decks.services.verdicts import revalidate_decks_with
 
         def card_saved(sender, instance, created, raw=False, **kwargs):
             # A corrected card can make decks legal or illegal: keep their stored verdicts true.

@@ -5,6 +5,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from cardbase.language import page_lang
+from decks.limits import DESCRIPTION_MAX, NAME_MAX
 from decks.models import Visibility
 from rules.core.schema import Game
 
@@ -33,7 +34,7 @@ class DeckOptionsMixin:
 
 class NewDeckForm(DeckOptionsMixin, forms.Form):
     option_widget = forms.RadioSelect
-    name = forms.CharField(label=_("Nazwa talii"), max_length=100)
+    name = forms.CharField(label=_("Nazwa talii"), max_length=NAME_MAX)
 
     def __init__(self, *args, game: Game, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -41,10 +42,13 @@ class NewDeckForm(DeckOptionsMixin, forms.Form):
 
 
 class DeckSettingsForm(DeckOptionsMixin, forms.Form):
-    name = forms.CharField(label=_("Nazwa talii"), max_length=100)
+    name = forms.CharField(label=_("Nazwa talii"), max_length=NAME_MAX)
     visibility = forms.ChoiceField(label=_("Widoczność"), choices=Visibility.choices)
     description = forms.CharField(
-        label=_("Opis"), required=False, max_length=10_000, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("Opis"),
+        required=False,
+        max_length=DESCRIPTION_MAX,
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 

@@ -18,11 +18,13 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 import rules
 from cardbase.language import page_lang
-from decks import codes, export, services
+from decks import codes, export, inputs
+from decks.errors import DeckInputError
 from decks.forms import DeckOptionsMixin
 from decks.limits import NAME_MAX
 from decks.models import Deck
 from decks.selectors.games import game_for_new_deck
+from decks.services.editing import deck_create
 from decks.transfer.dispatch import read_import
 from decks.transfer.problems import (
     MAX_IMPORT_CHARS,
@@ -125,7 +127,7 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
         else:
             if not form.errors:
                 try:
-                    deck = services.deck_create(
+                    deck = deck_create(
                         owner=request.user,
                         name=data["name"],
                         options=imported.options,
@@ -133,7 +135,7 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
                         format=imported.format,
                         cards=imported.cards,
                     )
-                except services.DeckInputError as error:
+                except DeckInputError as error:
                     problems = [Problem(error.message)]
                 else:
                     return _imported(request, deck, imported.notes)
@@ -266,9 +268,9 @@ def deck_code_open(request: HttpRequest, code: str) -> HttpResponse:
     name = (request.POST.get("name") or "").strip()[:NAME_MAX] or _("Talia z kodu")
     try:
         imported = read_code(code)
-        deck = services.deck_create(
+        deck = deck_create(
             owner=request.user,
-            name=name,
+            name=inputs.deck_name(name),
             options=imported.options,
             game=imported.game,
             format=imported.format,
@@ -278,7 +280,7 @@ def deck_code_open(request: HttpRequest, code: str) -> HttpResponse:
         for problem in failed.problems:
             messages.error(request, str(problem))
         return redirect(_code_url(code, name))
-    except services.DeckInputError as error:
+    except DeckInputError as error:
         messages.error(request, error.message)
         return redirect(_code_url(code, name))
     messages.success(request, _("Utworzono talię „%(name)s” z kodu.") % {"name": deck.name})

@@ -2,7 +2,8 @@
 
 import json
 import secrets
-from functools import partial
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,7 +17,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from cardbase.language import page_lang
 from config.page_cache import cached_page
-from decks import services
+from decks import inputs
+from decks.errors import DeckConflict, DeckInputError
 from decks.forms import DeckSettingsForm, NewDeckForm
 from decks.models import Deck
 from decks.selectors import history
@@ -26,6 +28,7 @@ from decks.selectors.games import game_for_new_deck, games_with_rules
 from decks.selectors.page_version import deck_page_version
 from decks.selectors.pages import like_state, my_deck_page, public_deck_page
 from decks.selectors.sheet import DeckSheet, deck_sheet
+from decks.services import cards, editing, likes
 from decks.transfer.problems import ImportFailed
 from decks.transfer.read_text import read_text
 from decks.view_helpers import own_deck_or_404, readable_deck_or_404
@@ -43,7 +46,7 @@ def _edit_session(request: HttpRequest) -> str:
     token = request.session.get(_EDIT_SESSION_KEY)
     if not isinstance(token, str) or not token:
         token = request.session[_EDIT_SESSION_KEY] = secrets.token_hex(16)
-    return token
+    return inputs.edit_session_id(token)
 
 
 @login_required
@@ -53,14 +56,14 @@ def deck_new(request: HttpRequest) -> HttpResponse:
     form = NewDeckForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
         try:
-            deck = services.deck_create(
+            deck = editing.deck_create(
                 owner=request.user,
                 game=game.id,
                 name=form.cleaned_data["name"],
                 options=form.options_data(),
                 session=_edit_session(request),
             )
-        except services.DeckInputError as error:
+        except DeckInputError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
             return redirect("deck-edit", deck_id=deck.pk)
@@ -206,37 +209,28 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
             },
             status=400,
         )
-    cards = data.get("cards")
-    if cards is not None and not isinstance(cards, dict):
+    if data.get("cards") is not None and not isinstance(data["cards"], dict):
         return _bad_json(shape)
-    fields = {key: data[key] for key in ("name", "description", "visibility") if key in data}
-    options = {o.id: data[o.id] for o in deck.game_rules.options if o.id in data}
     added = None
     if "add" in data:
         added = _quick_add_cards(deck, data["add"])
         if isinstance(added, JsonResponse):
             return added
     try:
+        changes = inputs.read_builder_changes(data, game=deck.game_rules)
         if added is not None:
-            deck = services.deck_add_cards(
+            deck = cards.deck_add_cards(
                 deck=deck,
                 expected_version=version,
                 added=added,
-                cards=cards,
-                options=options or None,
                 session=_edit_session(request),
-                **fields,
+                **changes,
             )
         else:
-            deck = services.deck_update(
-                deck=deck,
-                expected_version=version,
-                cards=cards,
-                options=options or None,
-                session=_edit_session(request),
-                **fields,
+            deck = editing.deck_update(
+                deck=deck, expected_version=version, session=_edit_session(request), **changes
             )
-    except services.DeckConflict as conflict:
+    except DeckConflict as conflict:
         return JsonResponse(
             {
                 "error": _(
@@ -249,7 +243,7 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
             },
             status=409,
         )
-    except services.DeckInputError as error:
+    except DeckInputError as error:
         return JsonResponse({"error": error.message, "field": error.field}, status=400)
     sheet = deck_sheet(deck, lang=page_lang())
     return JsonResponse(
@@ -324,22 +318,35 @@ def _save_card(request: HttpRequest, deck: Deck) -> HttpResponse:
         messages.error(request, _("Brak numeru karty do dodania lub odjęcia; odśwież stronę."))
         return redirect(back)
     section = request.POST.get("section")
-    if "to" in request.POST:
-        save = partial(
-            services.deck_move_card, from_section=section or "", to_section=request.POST["to"]
-        )
-    else:
-        delta = 1 if request.POST.get("delta") == "1" else -1
-        save = partial(services.deck_adjust_card, delta=delta, section=section)
-    _save_and_report(request, save, deck=deck, card_id=card_id, expected_version=version)
+    with _reported(request):
+        card_id, version = inputs.card_id(card_id), inputs.version(version)
+        if "to" in request.POST:
+            cards.deck_move_card(
+                deck=deck,
+                card_id=card_id,
+                from_section=section or "",
+                to_section=request.POST["to"],
+                expected_version=version,
+                session=_edit_session(request),
+            )
+        else:
+            cards.deck_adjust_card(
+                deck=deck,
+                card_id=card_id,
+                delta=1 if request.POST.get("delta") == "1" else -1,
+                section=section,
+                expected_version=version,
+                session=_edit_session(request),
+            )
     return redirect(back)
 
 
-def _save_and_report(request: HttpRequest, save, **arguments) -> None:
-    """Run one form post's save in this editing session; say why when nothing was saved."""
+@contextmanager
+def _reported(request: HttpRequest) -> Iterator[None]:
+    """Run one form post's save; say why when nothing was saved."""
     try:
-        save(**arguments, session=_edit_session(request))
-    except services.DeckConflict:
+        yield
+    except DeckConflict:
         messages.error(
             request,
             _(
@@ -347,7 +354,7 @@ def _save_and_report(request: HttpRequest, save, **arguments) -> None:
                 "Oto jej aktualna wersja."
             ),
         )
-    except services.DeckInputError as error:
+    except DeckInputError as error:
         messages.error(request, error.message)
 
 
@@ -360,7 +367,7 @@ def _save_settings(request: HttpRequest, deck: Deck) -> HttpResponse:
         return _builder_page(request, deck, settings_form=form, back_url=back, status=400)
     data = form.cleaned_data
     try:
-        services.deck_update(
+        editing.deck_update(
             deck=deck,
             expected_version=data["version"],
             name=data["name"],
@@ -369,7 +376,7 @@ def _save_settings(request: HttpRequest, deck: Deck) -> HttpResponse:
             options=form.options_data(),
             session=_edit_session(request),
         )
-    except services.DeckConflict:
+    except DeckConflict:
         deck.refresh_from_db()
         # The next press of "Save" overwrites the newer version, as "keep mine" does in the JS.
         form.data = form.data.copy()
@@ -383,7 +390,7 @@ def _save_settings(request: HttpRequest, deck: Deck) -> HttpResponse:
             ),
         )
         return _builder_page(request, deck, settings_form=form, back_url=back, status=409)
-    except services.DeckInputError as error:
+    except DeckInputError as error:
         form.add_error(error.field if error.field in form.fields else None, error.message)
         return _builder_page(request, deck, settings_form=form, back_url=back, status=400)
     messages.success(request, _("Zapisano."))
@@ -419,9 +426,13 @@ def _quick_add_form(request: HttpRequest, deck: Deck) -> HttpResponse:
         for problem in read:
             messages.error(request, problem)
         return redirect(back)
-    _save_and_report(
-        request, services.deck_add_cards, deck=deck, expected_version=version, added=read
-    )
+    with _reported(request):
+        cards.deck_add_cards(
+            deck=deck,
+            expected_version=inputs.version(version),
+            added=read,
+            session=_edit_session(request),
+        )
     return redirect(back)
 
 
@@ -437,7 +448,7 @@ def deck_card_names(request: HttpRequest, deck_id) -> JsonResponse:
 @require_POST
 def deck_copy(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
-    copy = services.deck_copy(deck=deck, owner=request.user)
+    copy = editing.deck_copy(deck=deck, owner=request.user)
     messages.success(request, _("Skopiowano talię „%(name)s”.") % {"name": deck.name})
     return redirect("deck-edit", deck_id=copy.pk)
 
@@ -448,7 +459,7 @@ def deck_delete(request: HttpRequest, deck_id) -> HttpResponse:
     deck = own_deck_or_404(request, deck_id)
     if request.method == "POST":
         name = deck.name
-        services.deck_delete(deck=deck)
+        editing.deck_delete(deck=deck)
         messages.success(request, _("Usunięto talię „%(name)s”.") % {"name": name})
         return redirect("my-decks")
     return render(request, "decks/deck_confirm_delete.html", {"deck": deck})
@@ -489,16 +500,16 @@ def deck_history(request: HttpRequest, deck_id) -> HttpResponse:
 def deck_restore(request: HttpRequest, deck_id, number: int) -> HttpResponse:
     deck = own_deck_or_404(request, deck_id)
     try:
-        version = int(request.POST.get("version", ""))
-        services.deck_restore(deck=deck, number=number, expected_version=version)
+        version = inputs.version(int(request.POST.get("version", "")))
+        editing.deck_restore(deck=deck, number=number, expected_version=version)
     except ValueError:
         messages.error(request, _("Brak numeru wersji talii; odśwież stronę."))
-    except services.DeckConflict:
+    except DeckConflict:
         messages.error(
             request,
             _("Ta talia została w międzyczasie zmieniona gdzie indziej; nic nie przywrócono."),
         )
-    except services.DeckInputError as error:
+    except DeckInputError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, _("Przywrócono wersję %(number)s.") % {"number": number})
@@ -511,9 +522,9 @@ def deck_like(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     try:
         if request.POST.get("like") == "0":
-            services.deck_unlike(deck=deck, user=request.user)
+            likes.deck_unlike(deck=deck, user=request.user)
         else:
-            services.deck_like(deck=deck, user=request.user)
-    except services.DeckInputError as error:
+            likes.deck_like(deck=deck, user=request.user)
+    except DeckInputError as error:
         messages.error(request, error.message)
     return redirect(deck)

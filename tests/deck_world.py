@@ -2,6 +2,7 @@
 player's large public deck; for tests that pin a page's queries at one size and at twice it."""
 
 from decks import services
+from decks.services.likes import deck_like
 from tests.factories import AngelFactory, HumanFactory, UserFactory, legal_deck_cards
 
 
@@ -40,9 +41,9 @@ class DeckWorld:
             )
             services.deck_create(owner=player, name=f"Prywatna {n}", options={"faction": "lord"})
             services.deck_create(owner=self.owner, name=f"Moja {n}", options={"faction": "lord"})
-            services.deck_like(deck=self.deck, user=player)
+            deck_like(deck=self.deck, user=player)
             for other in self.players:
-                services.deck_like(deck=shown, user=other)
+                deck_like(deck=shown, user=other)
             self.players.append(player)
             self.cards.update(extra)
         self.deck.refresh_from_db()

@@ -9,6 +9,8 @@ from django.db.models.fields.files import FieldFile
 from backups.contents import backed_up_models, by_natural_key
 from decks import services
 from decks.models import Visibility
+from decks.services.editing import deck_copy
+from decks.services.likes import deck_like
 from tests.factories import (
     AngelFactory,
     CardSourceFactory,
@@ -55,8 +57,8 @@ def site(db):
     shown = services.deck_create(
         owner=owner, name="Pokazowa", options={"faction": "fallen"}, visibility=Visibility.PUBLIC
     )
-    services.deck_like(deck=shown, user=fan)
-    services.deck_copy(deck=shown, owner=fan)
+    deck_like(deck=shown, user=fan)
+    deck_copy(deck=shown, owner=fan)
     token = TokenFactory(user=owner)
     LogEntryFactory(user=owner)
     _give_microseconds()

@@ -6,6 +6,8 @@ from django.test import Client
 from cardbase.catalogue_version import current_version, held
 from decks import services
 from decks.selectors.page_version import deck_page_version
+from decks.services.editing import deck_copy
+from decks.services.likes import deck_like, deck_unlike
 from tests.factories import AngelFactory
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +51,7 @@ def test_a_cached_hit_is_one_query_and_an_edit_still_renders_anew(
     (query,) = hit.captured_queries
     assert "decks_deck" in query["sql"]
     assert "cardbase_catalogueversion" in query["sql"]
-    services.deck_like(deck=deck, user=stranger)
+    deck_like(deck=deck, user=stranger)
     assert 'data-likes="1"' in body(Client().get(url))
     deck.refresh_from_db()
     services.deck_update(deck=deck, expected_version=deck.version, name="Talia po zmianie")
@@ -72,9 +74,9 @@ def test_a_save_shows_at_once(deck):
 def test_a_like_shows_at_once(deck, stranger):
     url = deck.get_absolute_url()
     assert 'data-likes="0"' in body(Client().get(url))
-    services.deck_like(deck=deck, user=stranger)
+    deck_like(deck=deck, user=stranger)
     assert 'data-likes="1"' in body(Client().get(url))
-    services.deck_unlike(deck=deck, user=stranger)
+    deck_unlike(deck=deck, user=stranger)
     assert 'data-likes="0"' in body(Client().get(url))
 
 
@@ -131,7 +133,7 @@ def test_a_like_is_a_new_etag_for_the_player_who_liked(deck, stranger):
     client.force_login(stranger)
     etag = client.get(url)["ETag"]
     assert client.get(url, headers={"if-none-match": etag}).status_code == 304
-    services.deck_like(deck=deck, user=stranger)
+    deck_like(deck=deck, user=stranger)
     response = client.get(url, headers={"if-none-match": etag})
     assert response.status_code == 200
     assert response["ETag"] != etag
@@ -157,7 +159,7 @@ def test_the_page_version_moves_with_what_the_page_shows(deck, stranger, card):
     seen = {deck_page_version(deck.pk)}
     deck = services.deck_update(deck=deck, expected_version=deck.version, description="Opis")
     seen.add(deck_page_version(deck.pk))
-    services.deck_like(deck=deck, user=stranger)
+    deck_like(deck=deck, user=stranger)
     seen.add(deck_page_version(deck.pk))
     card.text = "Zmieniony tekst"
     card.save()
@@ -170,7 +172,7 @@ def test_the_page_version_moves_with_what_the_page_shows(deck, stranger, card):
 
 
 def test_a_fork_page_follows_its_original_going_private(deck, stranger):
-    fork = services.deck_copy(deck=deck, owner=stranger)
+    fork = deck_copy(deck=deck, owner=stranger)
     fork = services.deck_update(deck=fork, expected_version=fork.version, visibility="public")
     url = fork.get_absolute_url()
     assert deck.get_absolute_url() in body(Client().get(url))

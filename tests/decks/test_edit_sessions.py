@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from decks import services
 from decks.models import Deck, DeckVersion
+from decks.services.editing import EDIT_SESSION_PAUSE
 from tests.factories import AngelFactory
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +66,7 @@ def test_a_long_pause_starts_a_new_version(client, owner, angel):
     builder_save(client, deck, {f"{angel.pk}:": 1})
     # The player comes back after longer than the pause an editing session allows.
     DeckVersion.objects.filter(deck=deck).update(
-        updated=timezone.now() - services.EDIT_SESSION_PAUSE - timedelta(seconds=1)
+        updated=timezone.now() - EDIT_SESSION_PAUSE - timedelta(seconds=1)
     )
     builder_save(client, deck, {f"{angel.pk}:": 2})
     builder_save(client, deck, {f"{angel.pk}:": 3})
@@ -115,14 +116,6 @@ def test_the_builder_without_javascript_groups_its_saves_too(client, owner, ange
     deck.refresh_from_db()
     assert deck.card_total == 3
     assert history_versions(client, deck) == [4]
-
-
-def test_a_session_id_that_is_not_one_is_refused(owner):
-    deck = services.deck_create(owner=owner, name="T", options={"faction": "lord"})
-    with pytest.raises(services.DeckInputError) as error:
-        services.deck_update(deck=deck, expected_version=1, name="U", session="<script>")
-    assert error.value.field == "session"
-    assert error.value.message == "Niepoprawny identyfikator sesji edycji."
 
 
 def test_the_history_dates_a_version_by_its_last_save(client, owner, angel):

@@ -4,6 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from decks import services
+from decks.services.editing import deck_copy
 from tests.factories import UserFactory, legal_deck_cards
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +17,7 @@ def author():
 
 def fork_of(original):
     """Return a public fork of `original` by another player."""
-    fork = services.deck_copy(deck=original, owner=UserFactory(username="kopista"))
+    fork = deck_copy(deck=original, owner=UserFactory(username="kopista"))
     return services.deck_update(deck=fork, expected_version=1, visibility="public")
 
 

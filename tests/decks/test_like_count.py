@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 
 from decks import services
 from decks.models import Deck, DeckLike
+from decks.services.likes import deck_like, deck_unlike, recount_likes
 from tests.config.served_site import scratch_database
 from tests.config.settings_process import SETTING_PREFIXES, run_django
 from tests.factories import UserFactory
@@ -31,13 +32,13 @@ def stored(deck: Deck) -> int:
 def test_likes_and_unlikes_move_the_count_once_each():
     deck, fans = public(UserFactory()), UserFactory.create_batch(3)
     for fan in fans:
-        services.deck_like(deck=deck, user=fan)
-    services.deck_like(deck=deck, user=fans[0])
+        deck_like(deck=deck, user=fan)
+    deck_like(deck=deck, user=fans[0])
     assert stored(deck) == 3
 
-    services.deck_unlike(deck=deck, user=fans[1])
-    services.deck_unlike(deck=deck, user=fans[1])
-    services.deck_unlike(deck=deck, user=UserFactory())
+    deck_unlike(deck=deck, user=fans[1])
+    deck_unlike(deck=deck, user=fans[1])
+    deck_unlike(deck=deck, user=UserFactory())
     assert stored(deck) == 2 == deck.likes.count()
 
 
@@ -46,9 +47,9 @@ def test_a_deleted_player_takes_their_likes_off_the_counts():
     owner, fan, other = UserFactory(), UserFactory(), UserFactory()
     liked, also_liked, untouched = public(owner, "A"), public(owner, "B"), public(owner, "C")
     for deck in (liked, also_liked):
-        services.deck_like(deck=deck, user=fan)
-    services.deck_like(deck=liked, user=other)
-    services.deck_like(deck=untouched, user=other)
+        deck_like(deck=deck, user=fan)
+    deck_like(deck=liked, user=other)
+    deck_like(deck=untouched, user=other)
 
     fan.delete()
 
@@ -62,7 +63,7 @@ def test_deleting_players_in_bulk_keeps_every_count_right():
     deck = public(owner)
     fans = UserFactory.create_batch(4)
     for fan in fans:
-        services.deck_like(deck=deck, user=fan)
+        deck_like(deck=deck, user=fan)
 
     get_user_model().objects.filter(pk__in=[f.pk for f in fans[:3]]).delete()
 
@@ -73,7 +74,7 @@ def test_deleting_players_in_bulk_keeps_every_count_right():
 def test_the_migration_counts_the_likes_already_given():
     deck, quiet = public(UserFactory()), public(UserFactory(), "Cicha")
     for fan in UserFactory.create_batch(2):
-        services.deck_like(deck=deck, user=fan)
+        deck_like(deck=deck, user=fan)
     Deck.objects.update(like_count=7)  # as a database before the count was stored may hold
 
     migration = importlib.import_module("decks.migrations.0010_deck_like_count")
@@ -92,7 +93,7 @@ def test_recounting_sets_the_counts_of_likes_written_around_the_services():
     Deck.objects.filter(pk=quiet.pk).update(like_count=5)
     Deck.objects.filter(pk=other.pk).update(like_count=9)
 
-    assert services.recount_likes(decks=Deck.objects.exclude(pk=other.pk)) == 2
+    assert recount_likes(decks=Deck.objects.exclude(pk=other.pk)) == 2
 
     assert [stored(d) for d in (loved, quiet, other)] == [3, 0, 9]
 
@@ -105,6 +106,7 @@ from cardbase.models import Game
 from django.contrib.auth.models import User
 from decks import services
 from decks.models import Deck, DeckLike
+from decks.services.likes import deck_like, deck_unlike
 
 Game.objects.create(slug="aniolowie", name="Aniołowie")
 owner = User.objects.create_user("autor")
@@ -130,11 +132,11 @@ def race(work):
 
 # Every fan likes twice at once: each like counts once.
 liked = race(
-    [lambda f=f: services.deck_like(deck=deck, user=f) for f in fans for _ in range(2)]
+    [lambda f=f: deck_like(deck=deck, user=f) for f in fans for _ in range(2)]
 )
 half = fans[: len(fans) // 2]
 unliked = race(
-    [lambda f=f: services.deck_unlike(deck=deck, user=f) for f in half for _ in range(2)]
+    [lambda f=f: deck_unlike(deck=deck, user=f) for f in half for _ in range(2)]
 )
 print(json.dumps({{"liked": liked, "unliked": unliked}}))
 """

@@ -10,7 +10,7 @@ from django.db import connections
 
 from cardbase.models import Card
 from decks.models import Deck, DeckCard, DeckLike, DeckVersion, Visibility
-from decks.services import revalidate_decks
+from decks.services.verdicts import revalidate_decks
 from tests.factories import AngelFactory
 
 SMALL = ["--cards", "400", "--players", "30", "--decks", "200", "--force"]

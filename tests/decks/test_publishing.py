@@ -6,7 +6,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from decks import services
+from decks.errors import DeckInputError
 from decks.models import DeckVersion
+from decks.services.editing import deck_copy
+from decks.services.likes import deck_like
 from tests.factories import AngelFactory, GameFactory, HumanFactory, UserFactory, legal_deck_cards
 
 pytestmark = pytest.mark.django_db
@@ -52,8 +55,8 @@ def test_most_liked_first(client):
     owner = UserFactory()
     quiet, loved = public(owner, "Cicha"), public(owner, "Lubiana")
     for fan in UserFactory.create_batch(2):
-        services.deck_like(deck=loved, user=fan)
-    services.deck_like(deck=quiet, user=UserFactory())
+        deck_like(deck=loved, user=fan)
+    deck_like(deck=quiet, user=UserFactory())
     public(owner, "Najnowsza")
     assert listed(client, sort="liked") == ["Lubiana", "Cicha", "Najnowsza"]
     assert listed(client)[0] == "Najnowsza"
@@ -74,16 +77,16 @@ def test_the_list_costs_the_same_queries_whatever_it_shows(client):
 def test_likes_count_once_and_never_for_your_own_or_a_hidden_deck(client):
     owner, fan = UserFactory(), UserFactory()
     deck = public(owner, "Do polubienia")
-    assert services.deck_like(deck=deck, user=fan) is True
-    assert services.deck_like(deck=deck, user=fan) is False
+    assert deck_like(deck=deck, user=fan) is True
+    assert deck_like(deck=deck, user=fan) is False
     assert deck.likes.count() == 1
-    with pytest.raises(services.DeckInputError):
-        services.deck_like(deck=deck, user=owner)
+    with pytest.raises(DeckInputError):
+        deck_like(deck=deck, user=owner)
     hidden = services.deck_create(
         owner=owner, name="Przez link", options={"faction": "lord"}, visibility="unlisted"
     )
-    with pytest.raises(services.DeckInputError):
-        services.deck_like(deck=hidden, user=fan)
+    with pytest.raises(DeckInputError):
+        deck_like(deck=hidden, user=fan)
     client.force_login(fan)
     client.post(reverse("deck-like", args=[deck.pk]), {"like": "0"})
     assert deck.likes.count() == 0
@@ -114,7 +117,7 @@ def test_markdown_description_is_rendered_and_sanitised(client):
 def test_a_fork_links_back_only_to_an_original_the_viewer_may_open(client):
     author, forker = UserFactory(), UserFactory()
     original = public(author, "Oryginał", cards=legal_deck_cards("lord"))
-    fork = services.deck_copy(deck=original, owner=forker)
+    fork = deck_copy(deck=original, owner=forker)
     services.deck_update(deck=fork, expected_version=1, visibility="public")
     page = client.get(fork.get_absolute_url()).content.decode()
     assert original.get_absolute_url() in page and "kopia talii „Oryginał”" in page

@@ -5,10 +5,14 @@ import pytest
 import rules
 from decks import codes, export, services
 from decks.contract import Entry, contract_for, judge
+from decks.errors import DeckInputError
+from decks.inputs import builder_cards
 from decks.models import DeckCard, DeckVersion
 from decks.selectors.entries import deck_contract, deck_counts, deck_entries
 from decks.selectors.history import latest_change
 from decks.selectors.sheet import deck_sheet
+from decks.services.cards import deck_adjust_card, deck_move_card
+from decks.services.editing import deck_copy, deck_restore
 from decks.transfer.problems import ImportFailed
 from decks.transfer.read_code import read_code
 from decks.transfer.read_json import read_json
@@ -97,44 +101,40 @@ def test_one_card_may_lie_in_two_sections(cards):
     ],
 )
 def test_a_section_that_does_not_take_the_card_is_refused_by_the_field(cards, key, message):
-    with pytest.raises(services.DeckInputError) as caught:
+    with pytest.raises(DeckInputError) as caught:
         new_deck({(cards[key[0]].pk, key[1]): 1})
     assert caught.value.field == "section"
     assert message in caught.value.message
 
 
 def test_the_builders_keys_name_card_and_section(cards):
-    deck = new_deck({f"{cards['gun-lobby'].pk}:lead": 1, str(cards["ufos"].pk): 1})
+    deck = new_deck(builder_cards({f"{cards['gun-lobby'].pk}:lead": 1, str(cards["ufos"].pk): 1}))
     assert entries_of(deck) == {("gun-lobby", "lead"): 1, ("ufos", "lead"): 1}
-    with pytest.raises(services.DeckInputError) as caught:
-        new_deck({f"{cards['ufos'].pk}:lead": 1, str(cards["ufos"].pk): 1})
+    with pytest.raises(DeckInputError) as caught:
+        new_deck(builder_cards({f"{cards['ufos'].pk}:lead": 1, str(cards["ufos"].pk): 1}))
     assert caught.value.field == "cards"
 
 
 def test_adjust_and_move_work_on_one_section(cards):
     lobby = cards["gun-lobby"].pk
     deck = new_deck({lobby: 2})
-    deck = services.deck_move_card(
+    deck = deck_move_card(
         deck=deck, card_id=lobby, from_section="groups", to_section="lead", expected_version=1
     )
     assert entries_of(deck) == {("gun-lobby", "groups"): 1, ("gun-lobby", "lead"): 1}
-    deck = services.deck_adjust_card(
-        deck=deck, card_id=lobby, delta=1, section="lead", expected_version=2
-    )
+    deck = deck_adjust_card(deck=deck, card_id=lobby, delta=1, section="lead", expected_version=2)
     assert entries_of(deck) == {("gun-lobby", "groups"): 1, ("gun-lobby", "lead"): 2}
     # Without a section: taken from its home while it has copies there, then from elsewhere.
     for version in (3, 4):
-        deck = services.deck_adjust_card(
-            deck=deck, card_id=lobby, delta=-1, expected_version=version
-        )
+        deck = deck_adjust_card(deck=deck, card_id=lobby, delta=-1, expected_version=version)
     assert entries_of(deck) == {("gun-lobby", "lead"): 1}
-    with pytest.raises(services.DeckInputError) as caught:
-        services.deck_move_card(
+    with pytest.raises(DeckInputError) as caught:
+        deck_move_card(
             deck=deck, card_id=lobby, from_section="lead", to_section="plots", expected_version=5
         )
     assert caught.value.field == "section"
-    with pytest.raises(services.DeckInputError):
-        services.deck_move_card(
+    with pytest.raises(DeckInputError):
+        deck_move_card(
             deck=deck, card_id=lobby, from_section="groups", to_section="lead", expected_version=5
         )
 
@@ -145,9 +145,9 @@ def test_versions_keep_sections_and_old_versions_still_restore(cards):
     assert deck.versions.get().cards == {f"{lobby}:lead": 1, f"{ufos}:lead": 1}
     # A version saved before sections could be chosen: keyed by the card id alone.
     DeckVersion.objects.create(deck=deck, number=0, name="Stara", cards={str(lobby): 2})
-    deck = services.deck_restore(deck=deck, number=0, expected_version=1)
+    deck = deck_restore(deck=deck, number=0, expected_version=1)
     assert entries_of(deck) == {("gun-lobby", "groups"): 2}
-    deck = services.deck_restore(deck=deck, number=1, expected_version=2)
+    deck = deck_restore(deck=deck, number=1, expected_version=2)
     assert entries_of(deck) == {("gun-lobby", "lead"): 1, ("ufos", "lead"): 1}
     change = latest_change(deck=deck, user=deck.owner)
     assert [(c.name, c.delta, c.section) for c in change.added] == [
@@ -161,7 +161,7 @@ def test_versions_keep_sections_and_old_versions_still_restore(cards):
 
 def test_a_copy_keeps_each_cards_section(cards):
     deck = new_deck({(cards["gun-lobby"].pk, "lead"): 1}, format="tournament")
-    copy = services.deck_copy(deck=deck, owner=UserFactory())
+    copy = deck_copy(deck=deck, owner=UserFactory())
     assert entries_of(copy) == {("gun-lobby", "lead"): 1}
     assert copy.format == "tournament"
 

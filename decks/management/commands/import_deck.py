@@ -9,8 +9,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
 import rules
-from decks import services
+from decks import inputs
+from decks.errors import DeckInputError
 from decks.limits import NAME_MAX
+from decks.services.editing import deck_create
 from decks.transfer.dispatch import FORMATS, read_import
 from decks.transfer.imported import ImportedDeck, imported_contract
 from decks.transfer.problems import ImportFailed
@@ -86,15 +88,15 @@ class Command(BaseCommand):
             raise CommandError(f"there is no user {options['owner']!r}") from None
         name = options["name"] or Path(options["path"]).stem.replace("_", " ") or "Import"
         try:
-            deck = services.deck_create(
+            deck = deck_create(
                 owner=owner,
-                name=name[:NAME_MAX],
+                name=inputs.deck_name(name[:NAME_MAX]),
                 options=imported.options,
                 game=imported.game,
                 format=imported.format,
                 cards=imported.cards,
             )
-        except services.DeckInputError as error:
+        except DeckInputError as error:
             raise CommandError(error.message) from None
         lang = options["lang"]
         game = deck.game_rules

@@ -3,7 +3,7 @@
 The cards are the invented ones of `make_synthetic_catalogue` (its CardMaker, same Zipf texts),
 filed under Aniołowie, whose attributes they carry, so that card pages, decks and their verdicts
 work as on the real site. Each deck's verdict, validity and card total come from the rules
-engine through `decks.services`, as a save stores them. Everything follows from the seed.
+engine through `decks.services.verdicts`, as a save stores them. Everything follows from the seed.
 
 Safe by construction, for scratch databases only:
 - the database's name or file path must contain "bench", unless --force is given;
@@ -28,7 +28,9 @@ from cardbase.management.commands.make_synthetic_catalogue import EDITIONS, Card
 from cardbase.models import Card, Edition, Game, Printing
 from decks.contract import Entry
 from decks.models import Deck, DeckCard, DeckLike, DeckVersion, Visibility
-from decks.services import entry_key, recount_likes, verdict_fields
+from decks.services.editing import entry_key
+from decks.services.likes import recount_likes
+from decks.services.verdicts import verdict_fields
 from rules.aniolowie.schema import GAME_ID
 from rules.core import card_key
 
@@ -213,7 +215,7 @@ class Command(BaseCommand):
                     visible_from=None if visibility == Visibility.PRIVATE else 1,
                 )
                 entries = self._entries(declaration, by_kind, faction)
-                # The verdict as a save stores it (decks.services), not a copy of its logic.
+                # The verdict as a save stores it (decks.services.verdicts), not a copy of it.
                 for field, value in verdict_fields(deck, entries).items():
                     setattr(deck, field, value)
                 batch.append((deck, entries))

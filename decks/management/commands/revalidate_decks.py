@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from decks.services import revalidate_decks
+from decks.services.verdicts import revalidate_decks
 
 
 class Command(BaseCommand):

@@ -1,0 +1,60 @@
+"""Keep the rules' stored verdict on decks true: after each save, and when cards are corrected."""
+
+from django.db.models import Prefetch, QuerySet
+
+from cardbase.models import Card
+from decks.contract import Entry, contract_for, judge
+from decks.models import Deck, DeckCard
+
+
+def verdict_fields(deck: Deck, entries: list[Entry]) -> dict:
+    """Return the deck's verdict, validity and card total as the rules judge `entries` now."""
+    contract = contract_for(
+        game=deck.game.slug, options=deck.options, format=deck.format, entries=entries
+    )
+    verdict = judge(contract)
+    return {
+        "verdict": verdict,
+        "is_valid": verdict["valid"],
+        "card_total": sum(entry.count for entry in entries),
+    }
+
+
+def refresh_verdict(deck: Deck, entries: list[Entry]) -> None:
+    """Judge the deck holding `entries` and store the verdict on it and in its row."""
+    fields = verdict_fields(deck, entries)
+    for name, value in fields.items():
+        setattr(deck, name, value)
+    Deck.objects.filter(pk=deck.pk).update(**fields)
+
+
+def revalidate_decks_with(*, card: Card) -> int:
+    """Refresh the stored verdict of every deck holding `card` (corrected); return how many changed."""
+    return revalidate_decks(
+        decks=Deck.objects.filter(pk__in=DeckCard.objects.filter(card=card).values("deck_id"))
+    )
+
+
+def revalidate_decks(*, decks: QuerySet[Deck] | None = None) -> int:
+    """Refresh the stored verdict of `decks` (default: every deck); return how many changed.
+
+    Run when a card is corrected and after an upgrade that words or checks the rules anew. Three
+    queries for up to 500 decks (the decks, their entries with their cards, one bulk update of the
+    decks whose verdict, validity or total moved), read in chunks so memory stays flat.
+    """
+    entries = DeckCard.objects.select_related("card").order_by("card__search_name")
+    decks = (
+        (Deck.objects.all() if decks is None else decks)
+        .select_related("game")
+        .prefetch_related(Prefetch("entries", queryset=entries))
+    )
+    changed = []
+    for deck in decks.iterator(chunk_size=500):
+        entries = [Entry(row.card, row.section, row.count) for row in deck.entries.all()]
+        fresh = verdict_fields(deck, entries)
+        if any(getattr(deck, name) != value for name, value in fresh.items()):
+            for name, value in fresh.items():
+                setattr(deck, name, value)
+            changed.append(deck)
+    Deck.objects.bulk_update(changed, ["verdict", "is_valid", "card_total"], batch_size=500)
+    return len(changed)
