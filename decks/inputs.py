@@ -1,8 +1,9 @@
 """Read the builder's raw input (its JSON save, its form posts) into the services' typed values.
 
 Each fault is a DeckInputError naming its field, raised for the first fault in the order the
-builder's fields come, so that the view answers with one message. What needs the catalogue or
-the game's rules (the card is the game's, its section takes it) is left to decks.services.
+builder's fields come, so that the view answers with one message. An option's value is checked
+against the deck's game here, where the builder's save is read; what needs the catalogue (the
+card is the game's, its section takes it) is left to decks.services.
 """
 
 import re
