@@ -23,12 +23,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TypeVar
 
-from django.apps import apps as global_apps
 from django.conf import settings
 from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connections, router
 from django.db.utils import DatabaseError
 
+from cardbase.models import CatalogueVersion
 from config.postgresql import prepared_cursor
 
 VERSION_TABLE = "cardbase_catalogueversion"
@@ -111,8 +111,7 @@ def drop_triggers(using: str = DEFAULT_DB_ALIAS) -> None:
 
 def install_triggers_after_migrate(sender, using: str = DEFAULT_DB_ALIAS, **kwargs) -> None:
     """Put back triggers a table remake dropped, once the version's table exists (post_migrate)."""
-    model = global_apps.get_model("cardbase", "CatalogueVersion")
-    if not router.allow_migrate_model(using, model):
+    if not router.allow_migrate_model(using, CatalogueVersion):
         return
     connection = connections[using]
     if VERSION_TABLE not in connection.introspection.table_names():
@@ -120,7 +119,7 @@ def install_triggers_after_migrate(sender, using: str = DEFAULT_DB_ALIAS, **kwar
     install_triggers(using)
     # `flush` (which ends with post_migrate too) empties the table: without its row nothing
     # would be cached again.
-    if not model.objects.using(using).exists():
+    if not CatalogueVersion.objects.using(using).exists():
         bump_version(using)
 
 
@@ -160,8 +159,6 @@ def hold_version(token: str | None) -> None:
 
 def _read_version() -> str | None:
     """Read the catalogue's version token from the database."""
-    from cardbase.models import CatalogueVersion
-
     # Read where the catalogue is read (the replica, when there is one), and by a bare cursor
     # whose statement the server plans once: every cached page runs this, and the ORM's own
     # work, or the server's planning, would be most of its cost.
@@ -196,8 +193,6 @@ def remembered(name: str, *parts: object, compute: Callable[[], T]) -> T:
 
 def bump_version(using: str = DEFAULT_DB_ALIAS) -> None:
     """Draw a new token by hand, for a change the triggers cannot see (files, code)."""
-    from cardbase.models import CatalogueVersion
-
     token = secrets.token_hex(16)
     if not CatalogueVersion.objects.using(using).update(token=token):
         CatalogueVersion.objects.using(using).create(token=token)

@@ -52,12 +52,6 @@ class CardQuerySet(models.QuerySet):
         of queries: the long texts (card text, notes, folded search text) stay in the table."""
         return self.for_listing().defer(*UNLISTED_FIELDS)
 
-    def matching_query(self, node) -> "CardQuerySet":
-        """Keep the cards a parsed search query (a cardsearch node) describes."""
-        from cardbase.search import query_filter
-
-        return self.filter(query_filter(node, using=self.db))
-
 
 class CardManager(models.Manager.from_queryset(CardQuerySet)):
     """The cards, leaving out the attribute slots: no Python reads them (the database fills

@@ -46,6 +46,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import reduce
 
+from django.contrib.postgres.search import TrigramWordSimilarity
 from django.db import OperationalError, connections, transaction
 from django.db.models import (
     Case,
@@ -66,7 +67,9 @@ import cardsearch
 import rules
 from cardbase.attributes import attribute_q, find_attribute, known_q, missing_q
 from cardbase.language import page_lang
+from cardbase.models import Card, Edition, Printing
 from cardsearch import And, Compare, Match, Node, Not, Or, SearchError, Text, Vocabulary
+from cardsearch.lexer import tokenize
 from cardsearch.vocabulary import AND_WORDS, NOT_WORDS, OR_WORDS, Key
 
 LOOKUPS = {"<": "lt", "<=": "lte", ">": "gt", ">=": "gte", "=": "exact"}
@@ -177,8 +180,6 @@ def search_cards(
     """Filter `queryset` (all cards by default) by `query`; a query that does not parse keeps no
     card and carries the SearchError. Returns a SearchResult. `game` is the game searched
     within (None: every game), whose vocabulary reads the query unless `vocabulary` is given."""
-    from cardbase.models import Card
-
     queryset = Card.objects.all() if queryset is None else queryset
     lang = page_lang(lang)
     vocabulary = vocabulary or vocabulary_of(game)
@@ -431,8 +432,6 @@ class _Translator:
 
     def edition(self, value: str | None) -> Q:
         """Keep cards printed in an edition named by slug, name or part of the name (folded)."""
-        from cardbase.models import Printing
-
         if value is None:
             # NOT EXISTS, not NOT IN: each card probes the (card, edition) index, rather than
             # both databases hashing every printing for the count and again for the page.
@@ -461,8 +460,6 @@ class _Translator:
 
     def editions(self) -> list[tuple[int, str, str]]:
         """Return (id, folded slug, folded name) of every edition; a short table, read once."""
-        from cardbase.models import Edition
-
         if self._editions is None:
             self._editions = [
                 (pk, cardsearch.fold(slug), cardsearch.fold(name))
@@ -523,8 +520,6 @@ def did_you_mean(
     by shared trigrams in its FTS5 mirror (or, without it, among every name); both then pick
     the closest word with difflib. Suggestions may differ between databases; results never do.
     """
-    from cardbase.models import Card
-
     vocabulary = vocabulary or cardsearch.default_vocabulary()
     try:
         node = cardsearch.parse(query or "", vocabulary)
@@ -552,12 +547,8 @@ def did_you_mean(
 
 def closest_name_word(word: str, *, using: str = "default") -> str | None:
     """Return the word of a card name closest to `word` (folded), or None if none is close."""
-    from cardbase.models import Card
-
     cards = Card.objects.using(using)
     if connections[using].vendor == "postgresql":
-        from django.contrib.postgres.search import TrigramWordSimilarity
-
         names = (
             cards.filter(search_name__trigram_word_similar=word)
             .annotate(closeness=TrigramWordSimilarity(word, "search_name"))
@@ -598,8 +589,6 @@ def typed_values(query: str, *, game: str | None = None) -> list[TypedValue]:
     `frakcja:upadli`, the facet faction=fallen with `zakon:potęgi` left. A query that does not
     parse, or whose rest would not, gives nothing for it.
     """
-    from cardsearch.lexer import tokenize
-
     vocabulary = vocabulary_of(game)
     try:
         cardsearch.parse(query, vocabulary)
@@ -924,8 +913,6 @@ class _ExampleCounter:
     """Count the cards a query finds in the catalogue, each query once."""
 
     def __init__(self, vocabulary: Vocabulary) -> None:
-        from cardbase.models import Card
-
         self.vocabulary = vocabulary
         self.cards = Card.objects.all()
         self.any_cards = self.cards.exists()
@@ -971,8 +958,6 @@ def _made_examples(key: Key, name_words: list[str]) -> Iterator[str]:
     elif key.kind == "number":
         yield from [f"{name}>=1", f"{name}>=0", *([f"{name}:nieznany"] if key.unknown else [])]
     elif key.kind == "edition":
-        from cardbase.models import Edition
-
         slugs = Edition.objects.order_by("pk").values_list("slug", flat=True)[:10]
         yield from [f"{name}:{slug}" for slug in slugs] + [f"{name}:nieznana"]
     else:

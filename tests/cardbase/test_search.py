@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from cardbase.models import Card
-from cardbase.search import search_cards
+from cardbase.search import query_filter, search_cards
 from cardsearch import parse
 from tests.factories import (
     AngelFactory,
@@ -119,8 +119,9 @@ def test_polish_and_english_queries_find_the_same_cards(catalogue):
     assert found("charakter:zły OR płeć:kobieta") == found("al:evil OR sex:female")
 
 
-def test_manager_method_takes_a_parsed_query(catalogue):
-    names = Card.objects.matching_query(parse("f:pan poziom>=5")).values_list("name", flat=True)
+def test_query_filter_takes_a_parsed_query(catalogue):
+    kept = query_filter(parse("f:pan poziom>=5"))
+    names = Card.objects.filter(kept).values_list("name", flat=True)
     assert sorted(names) == ["Betiel", "Epsiel"]
 
 
