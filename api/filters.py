@@ -15,7 +15,7 @@ from cardbase.attributes import find_attribute
 from cardbase.filters import UNKNOWN, AttributeRangeFilter, CardFilter
 from cardbase.language import page_lang
 from cardbase.models import Edition, Game
-from cardbase.search import search_cards
+from cardbase.search.cards import search_cards
 from decks.filters import PublicDeckFilter
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1

@@ -106,7 +106,7 @@ def measure(rounds: int) -> dict:
     from django.db import connection
 
     from cardbase.models import Card
-    from cardbase.search import search_cards
+    from cardbase.search.cards import search_cards
 
     def page(query: str) -> None:
         result = search_cards(query=query, queryset=Card.objects.all())

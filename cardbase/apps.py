@@ -8,10 +8,12 @@ class CardbaseConfig(AppConfig):
     verbose_name = _("Katalog kart")
 
     def ready(self) -> None:
+        # Imported here, not at the top: the catalogue version and the search import the models,
+        # which Django loads only after every app's config (apps.py comes before models.py).
         from cardbase.attribute_slots import repair_slots_after_migrate
         from cardbase.catalogue_version import install_triggers_after_migrate
         from cardbase.facet_values import repair_facet_values_after_migrate
-        from cardbase.search import repair_search_mirror_after_migrate
+        from cardbase.search.fts_sqlite import repair_search_mirror_after_migrate
 
         # A migration that remakes cardbase_card on SQLite drops the triggers feeding the
         # search mirror: every `migrate` (and `flush`) ends by putting them back.

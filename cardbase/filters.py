@@ -18,7 +18,9 @@ import rules
 from cardbase.attributes import attribute_expression, attribute_q, unknown_q
 from cardbase.language import page_lang
 from cardbase.models import Card, Edition, Game
-from cardbase.search import ranked, search_cards, vocabulary_of
+from cardbase.search.cards import search_cards
+from cardbase.search.ranking import ranked
+from cardbase.search.translate import vocabulary_of
 from cardsearch import SearchError, parse
 from rules.core.schema import Attribute, Kind, Text
 

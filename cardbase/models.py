@@ -125,8 +125,8 @@ class Card(AttributeSlots):
         constraints = [
             models.UniqueConstraint(fields=["game", "slug"], name="card_unique_slug_per_game")
         ]
-        # Search indexes (cardbase/search.py, docs/search.md): the attribute slots with the
-        # name, so a facet's first page in name order comes straight off an index.
+        # Search indexes (cardbase/search/translate.py, docs/search.md): the attribute slots with
+        # the name, so a facet's first page in name order comes straight off an index.
         indexes = [
             *slot_indexes(),
             # The facets' counts group by kind and facet values, reading this index alone: in

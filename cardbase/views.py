@@ -4,9 +4,9 @@ from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_safe
 
-from cardbase import search
 from cardbase.catalogue_version import catalogue_page_version
 from cardbase.face_files import face_png_path
+from cardbase.search.feedback import query_feedback
 from cardbase.selectors.card_facts import card_facts
 from cardbase.selectors.card_page import (
     card_by_slug,
@@ -42,7 +42,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
     params = request.GET.copy()
     params.pop("page", None)
     game = result.filterset.searched_game()
-    feedback = search.query_feedback(request.GET.get("q", "").strip(), game=game)
+    feedback = query_feedback(request.GET.get("q", "").strip(), game=game)
     facets_offered, range_names = facet_names(game)
     return render(
         request,

@@ -8,10 +8,10 @@ such migration had to re-run 0004's `forward` by hand (0007 does).
 Here `card_search_mirror` takes its place: an FTS5 table holding its own copy of search_name and
 search_text, its rowid the card's id, filled from cardbase_card (the source of truth, not the old
 index, which may have missed writes) and fed by new triggers. A later remake still drops the
-triggers, but cardbase.search.repair_search_mirror puts them back and refills the mirror after
-every `migrate` (post_migrate), so no migration needs to. The statements below are frozen
-copies of cardbase.search's FTS_CREATE, FTS_FILL and FTS_TRIGGER_SQL; that function re-creates
-anything that later differs from them.
+triggers, but cardbase.search.fts_sqlite.repair_search_mirror puts them back and refills the
+mirror after every `migrate` (post_migrate), so no migration needs to. The statements below are
+frozen copies of cardbase.search.fts_sqlite's FTS_CREATE, FTS_FILL and FTS_TRIGGER_SQL; that
+function re-creates anything that later differs from them.
 
 Backwards, the new table goes and 0004's table, triggers and index come back, indexed anew.
 PostgreSQL (trigram indexes) and an SQLite without FTS5 (LIKE) have no mirror: nothing to do.

@@ -7,7 +7,7 @@ from django.http import QueryDict
 
 from cardbase.filters import UNKNOWN, CardFilter
 from cardbase.models import Card, Game
-from cardbase.search import did_you_mean, typed_values
+from cardbase.search.feedback import did_you_mean, typed_values
 from cardbase.selectors.facets import Facet, counted_facets, facets_of
 from cardbase.selectors.query_params import widened_params
 

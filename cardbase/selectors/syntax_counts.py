@@ -2,7 +2,7 @@
 
 from cardbase.catalogue_version import remembered
 from cardbase.language import page_lang
-from cardbase.search import SyntaxRow, syntax_rows
+from cardbase.search.syntax_help import SyntaxRow, syntax_rows
 
 
 def counted_syntax_rows() -> list[SyntaxRow]:

@@ -12,7 +12,7 @@ from cardbase.facet_values import declared_facet_keys
 from cardbase.filters import CardFilter
 from cardbase.models import Card
 from cardbase.models import Game as CatalogueGame
-from cardbase.search import QueryFeedback, query_feedback
+from cardbase.search.feedback import QueryFeedback, query_feedback
 from cardbase.selectors.catalogue import suggestion
 from cardbase.selectors.facets import Facet, counted_facets
 from decks.models import Deck

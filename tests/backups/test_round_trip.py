@@ -10,9 +10,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from cardbase import search
 from cardbase.models import Card
-from cardbase.search import search_cards
+from cardbase.search import fts_sqlite
+from cardbase.search.cards import search_cards
 from decks.models import Deck
 from tests.backups.conftest import PASSWORD, snapshot
 from tests.factories import AngelFactory, UserFactory
@@ -66,7 +66,7 @@ def test_every_row_comes_back_to_the_microsecond(site, tmp_path, client, monkeyp
     assert media_files() == files
     assert reported == {**counts, "media files": 2}
     # SQLite's search mirror (fed by triggers) holds the restored cards: search takes it here.
-    monkeypatch.setattr(search, "FTS_COMMON", 10**9)
+    monkeypatch.setattr(fts_sqlite, "FTS_COMMON", 10**9)
     assert [card.name for card in search_cards(query="drukowan").queryset] == ["Drukowany"]
     signed_in = client.post("/accounts/login/", {"username": owner.username, "password": PASSWORD})
     assert signed_in.status_code == 302 and client.session["_auth_user_id"] == str(owner.pk)

@@ -16,7 +16,7 @@ from cardbase.attribute_slots import (
     sync_slots,
 )
 from cardbase.models import Card, Game
-from cardbase.search import search_cards
+from cardbase.search.cards import search_cards
 from rules.core.schema import Attribute, Value, kinds_of
 from rules.core.schema import Text as Words
 from tests.dark_eden_factories import LeaderFactory

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from cardbase.importers import import_cards
 from cardbase.models import Card
-from cardbase.search import search_cards
+from cardbase.search.cards import search_cards
 from rules.dark_eden.carddata import DOCUMENT
 from tests.dark_eden_factories import (
     DarkEdenCardFactory,

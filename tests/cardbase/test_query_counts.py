@@ -59,7 +59,8 @@ PAGES = [
     ("a facet chosen", "/cards/?faction=fallen", 6),
     ("two facets and a range", "/cards/?faction=fallen&kind=angel&level_min=5", 6),
     ("an edition", "/cards/?edition=edycja-0", 7),
-    # SQLite first asks its search mirror (FTS5) which cards hold the words (cardbase.search).
+    # SQLite first asks its search mirror (FTS5) which cards hold the words
+    # (cardbase.search.fts_sqlite).
     ("a search", "/cards/?q=testiel", {"sqlite": 8, "postgresql": 6}),
     ("a typed facet", "/cards/?q=frakcja:upadli", {"sqlite": 8, "postgresql": 7}),
     ("the table", "/cards/?view=table&page_size=96", 6),

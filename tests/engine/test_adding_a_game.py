@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 
 from cardbase.attribute_slots import declared_slots
 from cardbase.models import Card, Game
-from cardbase.search import search_cards
+from cardbase.search.cards import search_cards
 from config.games import GAMES
 from rules.core.registry import get_game, register, unregister
 

@@ -3,8 +3,9 @@
 import pytest
 from django.db import connection
 
-from cardbase import search
-from cardbase.search import FTS_TABLE, repair_search_mirror, search_cards, sqlite_fts_ready
+from cardbase.search import fts_sqlite
+from cardbase.search.cards import search_cards
+from cardbase.search.fts_sqlite import FTS_TABLE, repair_search_mirror, sqlite_fts_ready
 from tests.migrations.executor import migrate, migrate_to_latest
 
 BEFORE = [("cardbase", "0007_card_attribute_columns")]
@@ -44,7 +45,7 @@ def old_fts_ids(word: str) -> list[int]:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT rowid FROM card_search_fts WHERE card_search_fts MATCH %s ORDER BY rowid",
-            [search.fts_phrase(word)],
+            [fts_sqlite.fts_phrase(word)],
         )
         return [row[0] for row in cursor.fetchall()]
 
@@ -52,7 +53,7 @@ def old_fts_ids(word: str) -> list[int]:
 @pytest.fixture
 def old_catalogue(monkeypatch):
     """Cards stored under 0007 (0004's mirror); migrate to the latest state after."""
-    monkeypatch.setattr(search, "FTS_COMMON", 10**9)  # FTS5 for every word it can serve
+    monkeypatch.setattr(fts_sqlite, "FTS_COMMON", 10**9)  # FTS5 for every word it can serve
     apps = migrate(BEFORE)
     Game = apps.get_model("cardbase", "Game")
     Card = apps.get_model("cardbase", "Card")
@@ -106,7 +107,7 @@ def test_the_move_to_the_own_table_keeps_every_answer(old_catalogue):
     if SQLITE:
         assert "card_search_fts" not in tables() and FTS_TABLE in tables()
         assert sqlite_fts_ready()
-        assert repair_search_mirror() == []  # 0008's statements are search.py's, rows all there
+        assert repair_search_mirror() == []  # 0008's statements are fts_sqlite.py's, rows all there
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH '\"uzdrowi\"'")
             assert cursor.fetchall() == [(rafael.pk,)]

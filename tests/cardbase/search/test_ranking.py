@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from cardbase.search import search_cards
+from cardbase.search.cards import search_cards
 from cardbase.services import load_catalogue
 from cardsearch import fold
 from decks import services

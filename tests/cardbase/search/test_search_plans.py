@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 import rules
 from cardbase.attribute_slots import declared_slots
 from cardbase.models import Card
-from cardbase.search import search_cards
+from cardbase.search.cards import search_cards
 from tests.factories import AngelFactory, HumanFactory
 
 pytestmark = pytest.mark.django_db

@@ -10,13 +10,13 @@ import pytest
 from django.core.management import call_command
 from django.db import connection, models
 
-from cardbase import search
 from cardbase.models import Card
-from cardbase.search import (
+from cardbase.search import fts_sqlite
+from cardbase.search.cards import search_cards
+from cardbase.search.fts_sqlite import (
     FTS_TABLE,
     FTS_TRIGGERS,
     repair_search_mirror,
-    search_cards,
     sqlite_fts_ready,
 )
 from tests.factories import AngelFactory, InterventionFactory
@@ -35,7 +35,7 @@ def mirror_ids(word: str) -> list[int]:
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s ORDER BY rowid",
-            [search.fts_phrase(word)],
+            [fts_sqlite.fts_phrase(word)],
         )
         return [row[0] for row in cursor.fetchall()]
 
@@ -49,7 +49,7 @@ def triggers() -> set[str]:
 @pytest.fixture
 def fts_route(monkeypatch):
     """Every substring of 3+ characters goes through FTS5 when the mirror is ready."""
-    monkeypatch.setattr(search, "FTS_COMMON", 10**9)
+    monkeypatch.setattr(fts_sqlite, "FTS_COMMON", 10**9)
 
 
 @pytest.fixture

@@ -10,9 +10,10 @@ forced through plain LIKE, which must agree too.
 import pytest
 from django.db import connection
 
-from cardbase import search
 from cardbase.models import Card
-from cardbase.search import search_cards, sqlite_fts_ready
+from cardbase.search import fts_sqlite
+from cardbase.search.cards import search_cards
+from cardbase.search.fts_sqlite import sqlite_fts_ready
 from tests.factories import (
     AngelFactory,
     EditionFactory,
@@ -172,7 +173,7 @@ ROUTES = {"fts5": 10**9, "like": -1}  # FTS_COMMON: every substring rare, or eve
 @pytest.mark.parametrize("route", ROUTES)
 def test_sqlite_fts5_and_like_routes_agree(catalogue, monkeypatch, route):
     assert sqlite_fts_ready()
-    monkeypatch.setattr(search, "FTS_COMMON", ROUTES[route])
+    monkeypatch.setattr(fts_sqlite, "FTS_COMMON", ROUTES[route])
     for query, names in PARITY:
         assert found(query) == sorted(names), query
 
@@ -180,9 +181,9 @@ def test_sqlite_fts5_and_like_routes_agree(catalogue, monkeypatch, route):
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's FTS5 mirror")
 def test_sqlite_fts5_mirror_follows_edits_and_deletes(catalogue, monkeypatch):
     """Triggers keep the FTS5 mirror in step, QuerySet.update() included; a remake of
-    cardbase_card and the repair after it are test_search_mirror.py's."""
+    cardbase_card and the repair after it are test_fts_sqlite.py's."""
     assert sqlite_fts_ready()
-    monkeypatch.setattr(search, "FTS_COMMON", 10**9)
+    monkeypatch.setattr(fts_sqlite, "FTS_COMMON", 10**9)
     card = Card.objects.get(name="Gabriel")
     card.name, card.text = "Rafael", "Uzdrowiciel."
     card.save()

@@ -4,7 +4,8 @@ import pytest
 from django.urls import reverse
 
 from cardbase.filters import CardFilter
-from cardbase.search import search_cards, vocabulary_of
+from cardbase.search.cards import search_cards
+from cardbase.search.translate import vocabulary_of
 from cardsearch import Vocabulary
 from tests.factories import HumanFactory
 from tests.inwo_factories import GroupFactory, NwoFactory

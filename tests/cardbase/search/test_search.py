@@ -4,7 +4,8 @@ import pytest
 from django.urls import reverse
 
 from cardbase.models import Card
-from cardbase.search import query_filter, search_cards
+from cardbase.search.cards import search_cards
+from cardbase.search.translate import query_filter
 from cardsearch import parse
 from tests.factories import (
     AngelFactory,

@@ -7,7 +7,7 @@ from django.core.management.base import CommandError
 from django.db import connections
 
 from cardbase.models import Card
-from cardbase.search import search_cards
+from cardbase.search.cards import search_cards
 from tests.factories import AngelFactory
 
 FORCE = "--i-know-this-is-not-the-catalogue"

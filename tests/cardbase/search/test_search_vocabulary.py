@@ -3,7 +3,8 @@
 import pytest
 
 import rules
-from cardbase.search import KEY_HELP, key_help, search_cards, syntax_rows
+from cardbase.search.cards import search_cards
+from cardbase.search.syntax_help import KEY_HELP, key_help, syntax_rows
 from cardsearch import Vocabulary, default_vocabulary, parse
 from tests.factories import AngelFactory
 from tests.toy_game import toy_game
