@@ -102,10 +102,11 @@ class _Parser:
         if not items:
             token = self.peek()
             hint_pl, hint_en = _operator_hint(token.value if token.type == "OR" else "")
+            example_pl, example_en = _term_example(self.vocabulary)
             self.fail(
                 token.pos,
-                f"oczekiwano warunku (np. słowa albo zakon:potęgi){hint_pl}",
-                f"expected a term (e.g. a word or order:powers){hint_en}",
+                f"oczekiwano warunku (np. słowa{example_pl}){hint_pl}",
+                f"expected a term (e.g. a word{example_en}){hint_en}",
             )
         return items[0] if len(items) == 1 else And(tuple(_flatten(And, items)))
 
@@ -251,6 +252,15 @@ class _Parser:
             pl += f", a jest „{given}”"
             en += f", not “{given}”"
         self.fail(token.value_pos, pl, en)
+
+
+def _term_example(vocabulary: Vocabulary) -> tuple[str, str]:
+    """Name a `key:value` term of the vocabulary after "a word", in PL and EN ("" if none)."""
+    example_pl, example_en = vocabulary.example_term("pl"), vocabulary.example_term("en")
+    return (
+        f" albo {example_pl}" if example_pl else "",
+        f" or {example_en}" if example_en else "",
+    )
 
 
 def _operator_hint(word: str) -> tuple[str, str]:

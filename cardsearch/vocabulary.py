@@ -25,8 +25,9 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
 
+import rules
 from rules.core import card_key
-from rules.core.schema import Text
+from rules.core.schema import SearchGuide, Text
 
 if TYPE_CHECKING:
     from rules.core.schema import Attribute, Game, Kind
@@ -157,7 +158,8 @@ class Vocabulary:
     Build one with `from_games` / `from_game`; `default_vocabulary()` is that of every registered
     game. `by_name` maps a folded key name to its key; `shared` maps a folded name that keys of
     several games go by to those keys (see the module's docstring); `bare` maps a folded bare
-    word (`unikat`) to the (field, value) it means.
+    word (`unikat`) to the (field, value) it means; `guides` are its games' search guides (how
+    their syntax pages explain the keys, with examples), in the games' order.
     """
 
     def __init__(
@@ -166,8 +168,10 @@ class Vocabulary:
         fields: Iterable[Field] = (),
         bare: Mapping[str, tuple[str, object]] | None = None,
         shared: Iterable[str] = (),
+        guides: Iterable[SearchGuide] = (),
     ) -> None:
         self.keys: tuple[Key, ...] = tuple(keys)
+        self.guides: tuple[SearchGuide, ...] = tuple(guides)
         allowed = {fold(name) for name in shared}
         named: dict[str, list[Key]] = {}
         for key in self.keys:
@@ -211,7 +215,7 @@ class Vocabulary:
         for game in games:
             for attribute in game.schema.attributes:
                 builder.add_attribute(attribute, game.id)
-        return builder.build()
+        return builder.build(tuple(game.schema.search_guide for game in games))
 
     def key(self, name: str) -> Key | None:
         """Return the key a name (as typed, any case or diacritics) stands for, None if none
@@ -228,6 +232,20 @@ class Vocabulary:
     def key_for(self, field_id: str) -> Key | None:
         """Return the key that fills a field (not the `is:` key), None if none."""
         return self._by_field.get(field_id)
+
+    def example_term(self, lang: str) -> str | None:
+        """Return a `key:value` term to show what a term looks like (`frakcja:upadli`): the first
+        attribute key with a one-word value, named in `lang` (Polish names come first, English
+        last); None when the vocabulary has no such key."""
+        for key in self.keys:
+            if key.kind != "choice" or key.field == "kind":
+                continue
+            name = key.names[0] if lang == "pl" else key.names[-1]
+            for value, _words in key.groups:
+                label = self.label(key.field, value, lang).lower()
+                if " " not in label and key.values.get(fold(label)) == value:
+                    return f"{name}:{label}"
+        return None
 
     def by_rank(self, field_id: str, op: str, value: object) -> tuple[object, ...] | None:
         """Return the values of a ranked field whose rank compares to `value`'s by `op`;
@@ -257,8 +275,6 @@ class Vocabulary:
 def default_vocabulary() -> Vocabulary:
     """Return the vocabulary of every registered game, built once on first use (a game
     registered later needs `default_vocabulary.cache_clear()`)."""
-    import rules
-
     return Vocabulary.from_games(rules.all_games())
 
 
@@ -398,7 +414,7 @@ class _Builder:
             known.template,
         )
 
-    def build(self) -> Vocabulary:
+    def build(self, guides: tuple[SearchGuide, ...] = ()) -> Vocabulary:
         for field_id, names in GENERIC_NAMES.items():
             for name in names:
                 self.namers.setdefault(fold(name), {})[field_id] = None
@@ -415,7 +431,7 @@ class _Builder:
             keys.append(Key("is", IS_NAMES, "is", expected, groups, unknown=False))
         keys.append(Key("name", NAME_NAMES, "text", WORDS_EXPECTED, unknown=False))
         keys.append(Key("text", TEXT_NAMES, "text", WORDS_EXPECTED, unknown=False))
-        return Vocabulary(keys, self.fields.values(), self.bare, self.shared_names())
+        return Vocabulary(keys, self.fields.values(), self.bare, self.shared_names(), guides)
 
     def shared_names(self) -> list[str]:
         """Return the key names fields of different games share; the language's own names and

@@ -184,6 +184,32 @@ class Attribute:
         return self.value_label(value_id, lang)
 
 
+@dataclass(frozen=True)
+class SearchHelp:
+    """What the syntax page says of one search key, of bare words or of the operators.
+
+    `meaning` says what it does (None: the page's own words); `examples` maps a language to
+    queries written in its words, each of which finds cards in the game's catalogue.
+    """
+
+    meaning: Text | None = None
+    examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SearchGuide:
+    """How a game's syntax page explains its search, in the game's own words and cards.
+
+    `keys` holds each search key's help by the field the key fills: an attribute's id, or one
+    of the search language's own keys (kind, edition, is, name, text). `words` is the help of
+    bare words and phrases, `operators` that of terms joined by AND, OR, NOT and parentheses.
+    """
+
+    keys: Mapping[str, SearchHelp] = field(default_factory=dict)
+    words: SearchHelp | None = None
+    operators: SearchHelp | None = None
+
+
 # A constraint looks at a card's kind and attributes; it returns None or (attribute, Text).
 Constraint = Callable[[str, Mapping[str, Any]], "tuple[str, Text] | None"]
 
@@ -203,6 +229,8 @@ class CardSchema:
     kinds: tuple[Kind, ...]
     attributes: tuple[Attribute, ...]
     constraints: tuple[Constraint, ...] = ()
+    # What the syntax page says of the game's search keys, words and operators.
+    search_guide: SearchGuide = field(default_factory=SearchGuide)
 
     def kind(self, kind_id: str) -> Kind | None:
         """Return the declared kind with this id, None if there is none."""

@@ -2,7 +2,9 @@
 
 import pytest
 
-from cardsearch import SearchError, parse
+import rules
+from cardsearch import SearchError, Vocabulary, parse
+from tests.toy_game import toy_game
 
 
 def error_of(query: str) -> SearchError:
@@ -127,3 +129,21 @@ def test_lower_case_operator_words_are_no_errors():
 
 def test_minus_error_has_no_operator_hint():
     assert error_of("a -").message("en") == "Character 4: expected a term after `-`"
+
+
+def test_an_empty_term_is_shown_one_made_of_the_searched_game_s_own_words():
+    def message(vocabulary, lang):
+        with pytest.raises(SearchError) as caught:
+            parse("()", vocabulary)
+        return caught.value.message(lang)
+
+    toy = Vocabulary.from_game(toy_game())
+    assert message(toy, "pl") == "Znak 2: oczekiwano warunku (np. słowa albo ranga:brąz)"
+    assert message(toy, "en") == "Character 2: expected a term (e.g. a word or tier:bronze)"
+    for game in rules.all_games():
+        vocabulary = Vocabulary.from_game(game)
+        for lang in ("pl", "en"):
+            term = vocabulary.example_term(lang)
+            assert term in message(vocabulary, lang)
+            parse(term, vocabulary)
+    assert "zakon:" not in message(Vocabulary.from_game(rules.get_game("inwo")), "pl")
