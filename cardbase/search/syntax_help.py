@@ -12,6 +12,7 @@ from cardbase.search.cards import search_cards
 from cardbase.search.feedback import SUGGEST_MIN_LENGTH, parses
 from cardsearch import Vocabulary
 from cardsearch.vocabulary import AND_WORDS, NOT_WORDS, OR_WORDS, Key
+from rules.core.schema import SearchHelp, Text
 
 
 @dataclass(frozen=True)
@@ -34,118 +35,24 @@ class SyntaxRow:
         ]
 
 
-# What each key means and how it is used, in Polish and English, written for Aniołowie's keys;
-# the names and the values come from the vocabulary itself, so the page cannot drift from the
-# parser. A key with no entry here (or whose examples another game's vocabulary does not know)
-# gets words made from the vocabulary (`key_help`).
-KEY_HELP: dict[str, tuple[str, str, list[str], list[str]]] = {
-    "order": (
-        "Zakon anioła; porównania (<, <=, >, >=) według poziomu zakonu.",
-        "The angel's order; comparisons (<, <=, >, >=) follow the order's level.",
-        ["zakon:potęgi", "zakon>=cnoty", "zakon:nieznany"],
-        ["order:powers", "order<virtues", "order:unknown"],
-    ),
-    "choir": (
-        "Chór (u Upadłych: krąg) wynikający z zakonu.",
-        "The choir (the Fallen's circle) that follows from the order.",
-        ["chór:II", "krąg:3"],
-        ["choir:I", "circle:3"],
-    ),
-    "level": (
-        "Poziom karty; działa z =, !=, <, <=, >, >=.",
-        "The card's level; works with =, !=, <, <=, >, >=.",
-        ["poziom>=7", "poziom:nieznany"],
-        ["level<5", "lvl!=3"],
-    ),
-    "color": (
-        "Kolor anioła.",
-        "The angel's colour.",
-        ["kolor:czarny", "c:złoty"],
-        ["color:gold", "colour:white"],
-    ),
-    "faction": (
-        "Frakcja karty.",
-        "The card's faction.",
-        ["frakcja:upadli", 'frakcja:"aniołowie pana"'],
-        ["faction:lord", "f:any"],
-    ),
-    "kind": (
-        "Rodzaj karty.",
-        "The kind of card.",
-        ["typ:człowiek", "rodzaj:interwencja"],
-        ["kind:angel", "type:intervention", "t:human"],
-    ),
-    "alignment": (
-        "Charakter człowieka.",
-        "The human's character (alignment).",
-        ["charakter:zły"],
-        ["alignment:good", "al:neutral"],
-    ),
-    "sex": (
-        "Płeć człowieka.",
-        "The human's sex.",
-        ["płeć:kobieta"],
-        ["sex:male"],
-    ),
-    "support": (
-        "Parametr wsparcia anioła; działa z =, !=, <, <=, >, >=.",
-        "The angel's support parameter; works with =, !=, <, <=, >, >=.",
-        ["wsparcie>=4"],
-        ["support:2", "sup<3"],
-    ),
-    "edition": (
-        "Karty wydrukowane w edycji (skrót, nazwa lub jej część).",
-        "Cards printed in an edition (its slug, name or part of the name).",
-        ["edycja:podstawowa", "edycja:nieznana"],
-        ["edition:podstawowa", "e:unknown"],
-    ),
-    "edition_symbol": (
-        "Symbol edycji (limit kopii w talii).",
-        "The edition symbol (the copy limit in a deck).",
-        ["symbol:pusty"],
-        ["symbol:filled"],
-    ),
-    "is": (
-        "Cecha karty: unikat (wypełniony symbol edycji, 1 kopia w talii) albo ANIELICA. Same "
-        "słowa unikat i anielica znaczą to samo.",
-        "A property: unique (filled edition symbol, one copy per deck) or ANIELICA. The bare "
-        "words unikat and anielica mean the same.",
-        ["jest:unikat", "unikat", "anielica"],
-        ["is:unique", "is:anielica"],
-    ),
-    "name": (
-        "Szuka tylko w nazwie: fragment nazwy, bez wielkości liter i polskich znaków.",
-        "Searches the name only: part of the name, ignoring case and Polish diacritics.",
-        ['nazwa:"święty gniew"'],
-        ["name:gabriel", "n:gniew"],
-    ),
-    "text": (
-        "Szuka tylko w tekście karty (umiejętność, uwagi).",
-        "Searches the card's text only (ability, notes).",
-        ["tekst:odrzuć"],
-        ['text:"odrzuć kartę"', "o:talii"],
-    ),
-}
-WORDS_HELP = (
-    "Słowo albo fraza w cudzysłowie: fragment nazwy lub tekstu karty, bez wielkości liter i "
-    "polskich znaków (moc znajduje „Wszechmocny”); fraza musi wystąpić dosłownie, ze "
-    "znakami przestankowymi.",
-    "A word or a quoted phrase: part of a card's name or text, ignoring case and Polish "
-    "diacritics (moc finds “Wszechmocny”); a phrase must appear as written, punctuation "
-    "included.",
-    ["świętnisko", '"święty gniew"', "moc"],
-    ["swietnisko", '"odrzuć kartę"'],
+# What bare words and the operators do in every game: the search language's own rules. Each
+# game's search guide (rules.core.schema.SearchGuide) gives the examples, and may say more.
+WORDS_MEANING = Text(
+    pl="Słowo albo fraza w cudzysłowie: fragment nazwy lub tekstu karty, bez wielkości liter i "
+    "polskich znaków; fraza musi wystąpić dosłownie, ze znakami przestankowymi.",
+    en="A word or a quoted phrase: part of a card's name or text, ignoring case and Polish "
+    "diacritics; a phrase must appear as written, punctuation included.",
 )
-OPERATORS_HELP = (
-    "Warunki obok siebie muszą być spełnione wszystkie (można napisać I); LUB wystarczy "
+OPERATORS_MEANING = Text(
+    pl="Warunki obok siebie muszą być spełnione wszystkie (można napisać I); LUB wystarczy "
     "jeden; minus albo NIE odwraca warunek; nawiasy grupują. Operatory słowne pisze się "
     "WIELKIMI literami: małe i, lub, nie to zwykłe słowa do wyszukania.",
-    "Terms side by side must all hold (AND may be written out); OR needs only one; a minus or "
+    en="Terms side by side must all hold (AND may be written out); OR needs only one; a minus or "
     "NOT negates a term; parentheses group. Word operators are written in CAPITALS: lower-case "
     "and, or, not (i, lub, nie) are ordinary words to search for.",
-    ["f:upadli zakon:potęgi wsparcie>=4", "kolor:złoty LUB kolor:biały", "typ:anioł NIE f:pan"],
-    ["(color:gold OR color:white) -is:unique", "kind:angel AND level>=7", "nie może"],
 )
+# Bare words for a vocabulary whose games show none: they only show how a word is written.
+WORD_PLACEHOLDERS = {"pl": ("słowo", '"dwa słowa"'), "en": ("word", '"two words"')}
 
 
 def _shown_names(key: Key) -> list[str]:
@@ -165,47 +72,78 @@ def _shown_values(key: Key, lang: str) -> str:
     return shown + (", nieznany/unknown" if key.unknown else "")
 
 
-def key_help(key: Key, vocabulary: Vocabulary) -> tuple[str, str, list[str], list[str]]:
-    """Return what a key means and examples of it, in Polish and English: the hand-written
-    KEY_HELP entry when all its examples are the vocabulary's, else words made from the key."""
-    written = KEY_HELP.get(key.field)
-    if written and all(parses(query, vocabulary) for query in [*written[2], *written[3]]):
-        return written
-    return _made_help(key, vocabulary)
+def key_help(key: Key, vocabulary: Vocabulary) -> SearchHelp:
+    """Return what a key means and examples of it: the help its games' search guides declare
+    (each whose examples all parse), else words made from the key."""
+    declared = [guide.keys.get(key.field) for guide in vocabulary.guides]
+    return _declared_help(declared, vocabulary, _made_help(key, vocabulary))
 
 
-def _made_help(key: Key, vocabulary: Vocabulary) -> tuple[str, str, list[str], list[str]]:
-    """Say what a key without hand-written help means, with an example per language; the
-    names are Polish first, English last, as the games declare them."""
+def _declared_help(
+    declared: list[SearchHelp | None], vocabulary: Vocabulary, made: SearchHelp
+) -> SearchHelp:
+    """Return the help the games declare, joined when several do; `made` where none does, and
+    for the meaning or the examples none gives. A help whose examples do not all parse with
+    `vocabulary` is left out."""
+    kept = [
+        help_
+        for help_ in declared
+        if help_ is not None and all(parses(query, vocabulary) for query in _queries(help_))
+    ]
+    if len(kept) == 1 and kept[0].meaning is not None and _queries(kept[0]):
+        return kept[0]
+    meanings = list(dict.fromkeys(help_.meaning for help_ in kept if help_.meaning is not None))
+    examples: dict[str, tuple[str, ...]] = {}
+    for help_ in kept:
+        for lang, queries in help_.examples.items():
+            # Two games may show one query (or share a declaration): it is shown once.
+            examples[lang] = tuple(dict.fromkeys((*examples.get(lang, ()), *queries)))
+    return SearchHelp(
+        meaning=_joined(meanings) if meanings else made.meaning,
+        examples=examples if any(examples.values()) else made.examples,
+    )
+
+
+def _queries(help_: SearchHelp) -> list[str]:
+    """Return a help's examples, every language's in turn."""
+    return [query for queries in help_.examples.values() for query in queries]
+
+
+def _joined(meanings: list[Text]) -> Text:
+    """Join what several games say of one key, in every language any of them says it."""
+    langs = dict.fromkeys(lang for meaning in meanings for lang in meaning)
+    return Text(**{lang: " ".join(meaning(lang) for meaning in meanings) for lang in langs})
+
+
+def _made_help(key: Key, vocabulary: Vocabulary) -> SearchHelp:
+    """Say what a key without declared help means, with an example per language; the names
+    are Polish first, English last, as the games declare them."""
     pl_name, en_name = key.names[0], key.names[-1]
     if key.kind == "text":
-        return (
-            "Szuka tylko tam.",
-            "Searches there only.",
-            [f"{pl_name}:słowo"],
-            [f"{en_name}:word"],
+        return _help(
+            "Szuka tylko tam.", "Searches there only.", f"{pl_name}:słowo", f"{en_name}:word"
         )
     if key.kind == "edition":
-        return (
+        return _help(
             "Karty wydrukowane w edycji.",
             "Cards printed in an edition.",
-            [f"{pl_name}:nieznana"],
-            [f"{en_name}:unknown"],
+            f"{pl_name}:nieznana",
+            f"{en_name}:unknown",
         )
     if key.kind == "number":
-        return (
+        return _help(
             f"{vocabulary.name(key.field, 'pl')}; działa z =, !=, <, <=, >, >=.",
             f"{vocabulary.name(key.field, 'en')}; works with =, !=, <, <=, >, >=.",
-            [f"{pl_name}>=1"],
-            [f"{en_name}<3"],
+            f"{pl_name}>=1",
+            f"{en_name}<3",
         )
     value, words = key.groups[0]
     if key.kind == "is":
-        return (
+        return _help(
             "Cecha karty.",
             "A property of the card.",
-            [f"{pl_name}:{words[0]}"],
-            [f"{en_name}:{words[-1]}"],
+            f"{pl_name}:{words[0]}",
+            f"{en_name}:{words[-1]}",
         )
     ranked = key.ranks is not None
     meaning_pl = vocabulary.name(key.field, "pl") + (
@@ -217,7 +155,14 @@ def _made_help(key: Key, vocabulary: Vocabulary) -> tuple[str, str, list[str], l
         label = vocabulary.label(key.field, value, lang)
         return f'"{label}"' if " " in label else label
 
-    return (meaning_pl, meaning_en, [f"{pl_name}:{shown('pl')}"], [f"{en_name}:{shown('en')}"])
+    return _help(meaning_pl, meaning_en, f"{pl_name}:{shown('pl')}", f"{en_name}:{shown('en')}")
+
+
+def _help(meaning_pl: str, meaning_en: str, example_pl: str, example_en: str) -> SearchHelp:
+    return SearchHelp(
+        meaning=Text(pl=meaning_pl, en=meaning_en),
+        examples={"pl": (example_pl,), "en": (example_en,)},
+    )
 
 
 def syntax_rows(
@@ -235,16 +180,15 @@ def syntax_rows(
     vocabulary = vocabulary or cardsearch.default_vocabulary()
     counter = _ExampleCounter(vocabulary) if counted else None
 
-    def row(names, values, help_entry, made=()) -> SyntaxRow:
-        meaning_pl, meaning_en, examples_pl, examples_en = help_entry
-        examples = [q for q in [*examples_pl, *examples_en] if parses(q, vocabulary)]
+    def row(names, values, help_: SearchHelp, made=()) -> SyntaxRow:
+        examples = [query for query in _queries(help_) if parses(query, vocabulary)]
         counts: tuple[int, ...] = ()
         if counter is not None and counter.any_cards:
             examples, counts = counter.finding(examples, made)
         return SyntaxRow(
             names,
             values,
-            meaning_en if en else meaning_pl,
+            help_.meaning(lang),
             [
                 (query, cardsearch.describe(cardsearch.parse(query, vocabulary), lang, vocabulary))
                 for query in examples
@@ -253,11 +197,16 @@ def syntax_rows(
         )
 
     name_words = counter.name_words() if counter is not None and counter.any_cards else []
+    words_help = _declared_help(
+        [guide.words for guide in vocabulary.guides],
+        vocabulary,
+        SearchHelp(meaning=WORDS_MEANING, examples=WORD_PLACEHOLDERS),
+    )
     rows = [
         row(
             [("słowo", "word")[en], ("„fraza”", "“phrase”")[en]],
             "",
-            WORDS_HELP,
+            words_help,
             name_words[:3],
         )
     ]
@@ -268,11 +217,17 @@ def syntax_rows(
         made = _made_examples(key, name_words) if counter is not None else ()
         rows.append(row(names, _shown_values(key, lang), key_help(key, vocabulary), made))
     operators = [*sorted(AND_WORDS), *sorted(OR_WORDS), *sorted(NOT_WORDS), "-", "( )"]
-    found = [query for item in rows for query, _words in item.examples][:4]
+    # Terms joined from the keys' examples, should no written example of the operators do.
+    found = [query for item in rows[1:] for query, _words in item.examples][:4]
     made = [f"{a} {b}" for a, b in zip(found, found[1:], strict=False)] + [
         f"{a} {('LUB', 'OR')[en]} {b}" for a, b in zip(found, found[1:], strict=False)
     ]
-    rows.append(row(operators, "", OPERATORS_HELP, made))
+    operators_help = _declared_help(
+        [guide.operators for guide in vocabulary.guides],
+        vocabulary,
+        SearchHelp(meaning=OPERATORS_MEANING, examples={lang: (*made[:1], *made[-1:])}),
+    )
+    rows.append(row(operators, "", operators_help, made))
     return rows
 
 

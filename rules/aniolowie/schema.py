@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple
 
-from rules.core.schema import Attribute, CardSchema, Flag, Text, Value, kinds_of, values
+from rules.core.schema import (
+    Attribute,
+    CardSchema,
+    Flag,
+    SearchGuide,
+    SearchHelp,
+    Text,
+    Value,
+    kinds_of,
+    values,
+)
 from rules.core.schema import Kind as KindDecl
 
 GAME_ID = "aniolowie"
@@ -164,6 +174,137 @@ def _both_factions_only_interventions(
             en="Only an intervention can belong to both factions.",
         )
     return None
+
+
+# What the syntax page says of Aniołowie's search keys, words and operators, with examples.
+SEARCH_GUIDE = SearchGuide(
+    keys={
+        "order": SearchHelp(
+            meaning=Text(
+                pl="Zakon anioła; porównania (<, <=, >, >=) według poziomu zakonu.",
+                en="The angel's order; comparisons (<, <=, >, >=) follow the order's level.",
+            ),
+            examples={
+                "pl": ("zakon:potęgi", "zakon>=cnoty", "zakon:nieznany"),
+                "en": ("order:powers", "order<virtues", "order:unknown"),
+            },
+        ),
+        "choir": SearchHelp(
+            meaning=Text(
+                pl="Chór (u Upadłych: krąg) wynikający z zakonu.",
+                en="The choir (the Fallen's circle) that follows from the order.",
+            ),
+            examples={"pl": ("chór:II", "krąg:3"), "en": ("choir:I", "circle:3")},
+        ),
+        "level": SearchHelp(
+            meaning=Text(
+                pl="Poziom karty; działa z =, !=, <, <=, >, >=.",
+                en="The card's level; works with =, !=, <, <=, >, >=.",
+            ),
+            examples={"pl": ("poziom>=7", "poziom:nieznany"), "en": ("level<5", "lvl!=3")},
+        ),
+        "color": SearchHelp(
+            meaning=Text(pl="Kolor anioła.", en="The angel's colour."),
+            examples={"pl": ("kolor:czarny", "c:złoty"), "en": ("color:gold", "colour:white")},
+        ),
+        "faction": SearchHelp(
+            meaning=Text(pl="Frakcja karty.", en="The card's faction."),
+            examples={
+                "pl": ("frakcja:upadli", 'frakcja:"aniołowie pana"'),
+                "en": ("faction:lord", "f:any"),
+            },
+        ),
+        "kind": SearchHelp(
+            meaning=Text(pl="Rodzaj karty.", en="The kind of card."),
+            examples={
+                "pl": ("typ:człowiek", "rodzaj:interwencja"),
+                "en": ("kind:angel", "type:intervention", "t:human"),
+            },
+        ),
+        "alignment": SearchHelp(
+            meaning=Text(pl="Charakter człowieka.", en="The human's character (alignment)."),
+            examples={"pl": ("charakter:zły",), "en": ("alignment:good", "al:neutral")},
+        ),
+        "sex": SearchHelp(
+            meaning=Text(pl="Płeć człowieka.", en="The human's sex."),
+            examples={"pl": ("płeć:kobieta",), "en": ("sex:male",)},
+        ),
+        "support": SearchHelp(
+            meaning=Text(
+                pl="Parametr wsparcia anioła; działa z =, !=, <, <=, >, >=.",
+                en="The angel's support parameter; works with =, !=, <, <=, >, >=.",
+            ),
+            examples={"pl": ("wsparcie>=4",), "en": ("support:2", "sup<3")},
+        ),
+        "edition": SearchHelp(
+            meaning=Text(
+                pl="Karty wydrukowane w edycji (skrót, nazwa lub jej część).",
+                en="Cards printed in an edition (its slug, name or part of the name).",
+            ),
+            examples={
+                "pl": ("edycja:podstawowa", "edycja:nieznana"),
+                "en": ("edition:podstawowa", "e:unknown"),
+            },
+        ),
+        "edition_symbol": SearchHelp(
+            meaning=Text(
+                pl="Symbol edycji (limit kopii w talii).",
+                en="The edition symbol (the copy limit in a deck).",
+            ),
+            examples={"pl": ("symbol:pusty",), "en": ("symbol:filled",)},
+        ),
+        "is": SearchHelp(
+            meaning=Text(
+                pl="Cecha karty: unikat (wypełniony symbol edycji, 1 kopia w talii) albo ANIELICA. "
+                "Same słowa unikat i anielica znaczą to samo.",
+                en="A property: unique (filled edition symbol, one copy per deck) or ANIELICA. The "
+                "bare words unikat and anielica mean the same.",
+            ),
+            examples={
+                "pl": ("jest:unikat", "unikat", "anielica"),
+                "en": ("is:unique", "is:anielica"),
+            },
+        ),
+        "name": SearchHelp(
+            meaning=Text(
+                pl="Szuka tylko w nazwie: fragment nazwy, bez wielkości liter i polskich znaków.",
+                en="Searches the name only: part of the name, ignoring case and Polish diacritics.",
+            ),
+            examples={"pl": ('nazwa:"święty gniew"',), "en": ("name:gabriel", "n:gniew")},
+        ),
+        "text": SearchHelp(
+            meaning=Text(
+                pl="Szuka tylko w tekście karty (umiejętność, uwagi).",
+                en="Searches the card's text only (ability, notes).",
+            ),
+            examples={"pl": ("tekst:odrzuć",), "en": ('text:"odrzuć kartę"', "o:talii")},
+        ),
+    },
+    words=SearchHelp(
+        meaning=Text(
+            pl="Słowo albo fraza w cudzysłowie: fragment nazwy lub tekstu karty, bez wielkości "
+            "liter i polskich znaków (moc znajduje „Wszechmocny”); fraza musi wystąpić "
+            "dosłownie, ze znakami przestankowymi.",
+            en="A word or a quoted phrase: part of a card's name or text, ignoring case and "
+            "Polish diacritics (moc finds “Wszechmocny”); a phrase must appear as written, "
+            "punctuation included.",
+        ),
+        examples={
+            "pl": ("świętnisko", '"święty gniew"', "moc"),
+            "en": ("swietnisko", '"odrzuć kartę"'),
+        },
+    ),
+    operators=SearchHelp(
+        examples={
+            "pl": (
+                "f:upadli zakon:potęgi wsparcie>=4",
+                "kolor:złoty LUB kolor:biały",
+                "typ:anioł NIE f:pan",
+            ),
+            "en": ("(color:gold OR color:white) -is:unique", "kind:angel AND level>=7", "nie może"),
+        }
+    ),
+)
 
 
 SCHEMA = CardSchema(
@@ -403,4 +544,5 @@ SCHEMA = CardSchema(
         ),
     ),
     constraints=(_no_fallen_throne, _both_factions_only_interventions),
+    search_guide=SEARCH_GUIDE,
 )

@@ -13,7 +13,16 @@ printed, no gold paid), unique cards ("KARTY UNIKATOWE") and "NIEOGRANICZONA LIC
 
 from __future__ import annotations
 
-from rules.core.schema import Attribute, CardSchema, Flag, Text, Value, kinds_of
+from rules.core.schema import (
+    Attribute,
+    CardSchema,
+    Flag,
+    SearchGuide,
+    SearchHelp,
+    Text,
+    Value,
+    kinds_of,
+)
 from rules.core.schema import Kind as KindDecl
 
 GAME_ID = "dark-eden"
@@ -111,6 +120,116 @@ AFTER_PLAY = (
 )
 
 _NONE = Text(pl="brak", en="none")
+
+
+# What the syntax page says of Dark Eden's search keys, words and operators; each example finds
+# cards in the card list.
+SEARCH_GUIDE = SearchGuide(
+    keys={
+        "kind": SearchHelp(
+            meaning=Text(pl="Rodzaj karty.", en="The kind of card."),
+            examples={
+                "pl": ("typ:wojownik", "rodzaj:udoskonalenie"),
+                "en": ("kind:leader", "type:intrigue"),
+            },
+        ),
+        "affiliation": SearchHelp(
+            meaning=Text(
+                pl="Przynależność karty; karta bez ikony przynależności ma przynależność ogólną.",
+                en="The card's affiliation; a card without an affiliation icon is general.",
+            ),
+            examples={
+                "pl": ("przynaleznosc:templariusze", "przynależność:ogólna"),
+                "en": ("affiliation:bauhaus",),
+            },
+        ),
+        "expansion": SearchHelp(
+            meaning=Text(
+                pl="Zestaw karty: podstawowy Dark Eden albo Genesis.",
+                en="The card's set: the Dark Eden base set or Genesis.",
+            ),
+            examples={"pl": ("dodatek:genesis",), "en": ("set:de",)},
+        ),
+        "combat_value": SearchHelp(
+            meaning=Text(
+                pl="Wartość bojowa (WB) Przywódcy, Miejsca albo Wojownika; działa z =, !=, <, "
+                "<=, >, >=.",
+                en="A Leader's, Place's or Warrior's combat value; works with =, !=, <, <=, >, >=.",
+            ),
+            examples={"pl": ("wb>=10",), "en": ("cv<3",)},
+        ),
+        "tactics": SearchHelp(
+            meaning=Text(
+                pl="Taktyka walki: ląd, woda, powietrze.", en="Combat tactics: land, sea, air."
+            ),
+            examples={"pl": ("taktyka:woda",), "en": ("tactics:air",)},
+        ),
+        "provides": SearchHelp(
+            meaning=Text(
+                pl="Zasoby, które karta dostarcza (niebieskie ikony).",
+                en="The resources the card provides (blue icons).",
+            ),
+            examples={"pl": ("dostarcza:złoto",), "en": ("provides:fuel",)},
+        ),
+        "consumes": SearchHelp(
+            meaning=Text(
+                pl="Zasoby, które karta pobiera (czerwone ikony).",
+                en="The resources the card consumes (red icons).",
+            ),
+            examples={"pl": ("pobiera:żywność",), "en": ("consumes:materials",)},
+        ),
+        "starting_cost": SearchHelp(
+            meaning=Text(
+                pl="Koszt początkowy: 0–10 albo X (według gracza); karta bez podanego kosztu "
+                "kosztuje 0; porównania według kosztu.",
+                en="The starting cost: 0–10 or X (the player's choice); a card that prints none "
+                "costs 0; compares by cost.",
+            ),
+            examples={"pl": ("koszt>=5",), "en": ("cost:x",)},
+        ),
+        "after_play": SearchHelp(
+            meaning=Text(
+                pl="Dalszy los Intrygi: dołącz, odrzuć, anihiluj.",
+                en="What becomes of an Intrigue after play: attach, discard, annihilate.",
+            ),
+            examples={"pl": ("los:odrzuć",), "en": ("after:attach",)},
+        ),
+        "is": SearchHelp(
+            meaning=Text(
+                pl="Cecha karty: unikatowa (w grze naraz jeden jej egzemplarz) albo "
+                "nieograniczona (dowolna liczba w talii).",
+                en="A property: unique-card (one copy in play at a time) or unlimited (any "
+                "number of copies in a deck).",
+            ),
+            examples={"pl": ("jest:unikatowa",), "en": ("is:unlimited",)},
+        ),
+        "name": SearchHelp(
+            meaning=Text(
+                pl="Szuka tylko w nazwie: fragment nazwy, bez wielkości liter i polskich znaków.",
+                en="Searches the name only: part of the name, ignoring case and Polish diacritics.",
+            ),
+            examples={"pl": ("nazwa:czaszka",), "en": ("name:ambasada",)},
+        ),
+        "text": SearchHelp(
+            meaning=Text(
+                pl="Szuka tylko w tekście karty (także w nazwisku ilustratora).",
+                en="Searches the card's text only (the artist's name too).",
+            ),
+            examples={"pl": ('tekst:"koszt początkowy"',), "en": ("o:przepowiednia",)},
+        ),
+    },
+    words=SearchHelp(examples={"pl": ("czaszka", '"pole minowe"', "rasputin")}),
+    operators=SearchHelp(
+        examples={
+            "pl": (
+                "typ:wojownik przynaleznosc:templariusze wb>=10",
+                "taktyka:woda LUB taktyka:powietrze",
+                "typ:intryga NIE los:anihiluj",
+            ),
+            "en": ("(aff:bauhaus OR aff:capitol) -kind:leader", "kind:warrior AND cv>=10"),
+        }
+    ),
+)
 
 
 SCHEMA = CardSchema(
@@ -304,4 +423,5 @@ SCHEMA = CardSchema(
             searchable=True,
         ),
     ),
+    search_guide=SEARCH_GUIDE,
 )

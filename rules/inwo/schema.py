@@ -10,7 +10,7 @@ here as the list gives them. Polish terms are the rulebook's where it has one; E
 
 from __future__ import annotations
 
-from rules.core.schema import Attribute, CardSchema, Text, Value, kinds_of
+from rules.core.schema import Attribute, CardSchema, SearchGuide, SearchHelp, Text, Value, kinds_of
 from rules.core.schema import Kind as KindDecl
 
 GAME_ID = "inwo"
@@ -124,6 +124,120 @@ def _number(label: Text, kinds: frozenset[str], keys_pl: tuple, keys_en: tuple, 
         maximum=kw.pop("maximum", 99),
         **kw,
     )
+
+
+# What the syntax page says of INWO's search keys, words and operators; each example finds cards
+# in the card list.
+SEARCH_GUIDE = SearchGuide(
+    keys={
+        "kind": SearchHelp(
+            meaning=Text(pl="Rodzaj karty.", en="The kind of card."),
+            examples={
+                "pl": ("typ:organizacja", "rodzaj:intrygi"),
+                "en": ("kind:illuminati", "type:resource", "t:goal"),
+            },
+        ),
+        "set": SearchHelp(
+            meaning=Text(pl="Zestaw karty.", en="The card's set."),
+            examples={"pl": ("zestaw:assassins",), "en": ("set:limited",)},
+        ),
+        "rarity": SearchHelp(
+            meaning=Text(
+                pl="Rzadkość karty, znakiem z listy kart (c, u, r, ur…).",
+                en="The card's rarity, by the card list's mark (c, u, r, ur…).",
+            ),
+            examples={"pl": ("rzadkosc:r",), "en": ("rarity:ur", "r:c")},
+        ),
+        "back": SearchHelp(
+            meaning=Text(
+                pl="Rewers karty: marionetka (talia Grup) albo ręka (talia Intryg).",
+                en="The card's back: a puppet (Group deck) or a hand (Plot deck).",
+            ),
+            examples={"pl": ("rewers:ręka",), "en": ("back:puppet",)},
+        ),
+        "alignments": SearchHelp(
+            meaning=Text(
+                pl="Charaktery Grupy; Grupa może mieć kilka.",
+                en="A Group's alignments; a Group may have several.",
+            ),
+            examples={
+                "pl": ("charakter:zwariowany",),
+                "en": ("alignment:government", "al:violent"),
+            },
+        ),
+        "traits": SearchHelp(
+            meaning=Text(
+                pl="Atrybuty Grupy albo Zasobu (np. Media, Magia).",
+                en="A Group's or a Resource's attributes (e.g. Media, Magic).",
+            ),
+            examples={"pl": ("atrybut:media",), "en": ("attribute:magic", "attr:artifact")},
+        ),
+        "power": SearchHelp(
+            meaning=Text(
+                pl="Siła Grupy albo Illuminati; działa z =, !=, <, <=, >, >=.",
+                en="A Group's or an Illuminati's Power; works with =, !=, <, <=, >, >=.",
+            ),
+            examples={"pl": ("siła>=8",), "en": ("power:0", "pow>=6")},
+        ),
+        "global_power": SearchHelp(
+            meaning=Text(
+                pl="Siła globalna Grupy albo Illuminati; działa z =, !=, <, <=, >, >=.",
+                en="A Group's or an Illuminati's global Power; works with =, !=, <, <=, >, >=.",
+            ),
+            examples={"pl": ("globalna>=4",), "en": ("global:0",)},
+        ),
+        "resistance": SearchHelp(
+            meaning=Text(
+                pl="Odporność Grupy; działa z =, !=, <, <=, >, >=.",
+                en="A Group's Resistance; works with =, !=, <, <=, >, >=.",
+            ),
+            examples={"pl": ("odporność>=8",), "en": ("resistance:0",)},
+        ),
+        "control_arrows": SearchHelp(
+            meaning=Text(
+                pl="Wychodzące strzałki kontroli: Illuminati mają cztery, inne Grupy od 0 do 3.",
+                en="Outgoing control arrows: an Illuminati has four, other Groups 0 to 3.",
+            ),
+            examples={"pl": ("strzałki:3",), "en": ("arrows:0",)},
+        ),
+        "plot_marks": SearchHelp(
+            meaning=Text(
+                pl="Oznaczenia Intrygi: Zap!, Freeze!, Paralysis.",
+                en="A Plot's markings: Zap!, Freeze!, Paralysis.",
+            ),
+            examples={"pl": ("oznaczenie:zap",), "en": ("marking:freeze",)},
+        ),
+        "nwo_colour": SearchHelp(
+            meaning=Text(pl="Kolor karty NWO.", en="An NWO card's colour."),
+            examples={"pl": ("kolor:niebieska",), "en": ("colour:red", "color:yellow")},
+        ),
+        "name": SearchHelp(
+            meaning=Text(
+                pl="Szuka tylko w nazwie: fragment nazwy, bez wielkości liter i polskich znaków.",
+                en="Searches the name only: part of the name, ignoring case and Polish diacritics.",
+            ),
+            examples={"pl": ("nazwa:illuminati",), "en": ("name:conspiracy", "n:bank")},
+        ),
+        "text": SearchHelp(
+            meaning=Text(
+                pl="Szuka tylko w tekście karty (także w warunku zagrania i erracie).",
+                en="Searches the card's text only (its play requirement and errata too).",
+            ),
+            examples={"pl": ('tekst:"action token"',), "en": ("text:media",)},
+        ),
+    },
+    words=SearchHelp(examples={"pl": ("illuminati", '"big media"'), "en": ("conspiracy",)}),
+    operators=SearchHelp(
+        examples={
+            "pl": (
+                "typ:organizacja charakter:zwariowany siła>=4",
+                "kolor:niebieska LUB kolor:czerwona",
+                "typ:organizacja NIE atrybut:media",
+            ),
+            "en": ("(al:weird OR al:violent) -kind:place", "kind:personality AND power>=6"),
+        }
+    ),
+)
 
 
 SCHEMA = CardSchema(
@@ -321,4 +435,5 @@ SCHEMA = CardSchema(
             searchable=True,
         ),
     ),
+    search_guide=SEARCH_GUIDE,
 )

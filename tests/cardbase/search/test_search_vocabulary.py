@@ -4,15 +4,17 @@ import pytest
 
 import rules
 from cardbase.search.cards import search_cards
-from cardbase.search.syntax_help import KEY_HELP, key_help, syntax_rows
+from cardbase.search.syntax_help import key_help, syntax_rows
 from cardsearch import Vocabulary, default_vocabulary, parse
 from tests.factories import AngelFactory
 from tests.toy_game import toy_game
 
 TOY = Vocabulary.from_game(toy_game())
+# The help Aniołowie's declaration gives its search keys.
+KEY_HELP = rules.get_game("aniolowie").schema.search_guide.keys
 
 
-def test_every_aniolowie_key_keeps_its_hand_written_help():
+def test_every_aniolowie_key_keeps_its_declared_help():
     vocabulary = Vocabulary.from_game(rules.get_game("aniolowie"))
     for key in vocabulary.keys:
         assert key_help(key, vocabulary) is KEY_HELP[key.field]

@@ -9,18 +9,24 @@ from django.conf import settings
 from django.urls import reverse
 
 import rules
+from cardbase.importers import import_cards
+from cardbase.models import Card
 from cardbase.search.cards import search_cards
-from cardbase.search.syntax_help import KEY_HELP, syntax_rows
+from cardbase.search.syntax_help import syntax_rows
+from cardbase.search.translate import vocabulary_of
 from cardbase.services import load_catalogue
 from cardsearch import Vocabulary, default_vocabulary, fold, parse
 from cardsearch.vocabulary import AND_WORDS, NOT_WORDS, OR_WORDS
-from tests.factories import AngelFactory, UserFactory
+from tests.factories import AngelFactory, GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 VOCABULARY = default_vocabulary()
 KEYS = VOCABULARY.keys
 FLAG_WORDS = VOCABULARY.bare
+
+# The help Aniołowie's declaration gives its search keys.
+KEY_HELP = rules.get_game("aniolowie").schema.search_guide.keys
 
 EVERY_NAME = [f"{name}:" for key in KEYS for name in key.names]
 OPERATORS = sorted(AND_WORDS | OR_WORDS | NOT_WORDS)
@@ -65,7 +71,9 @@ def test_every_aniolowie_key_has_help_and_examples_in_both_languages():
     keys = Vocabulary.from_game(rules.get_game("aniolowie")).keys
     assert set(KEY_HELP) == {key.field for key in keys}
     for key in keys:
-        _pl, _en, examples_pl, examples_en = KEY_HELP[key.field]
+        meaning, examples = KEY_HELP[key.field].meaning, KEY_HELP[key.field].examples
+        assert meaning("pl") != meaning("en"), key.field
+        examples_pl, examples_en = examples["pl"], examples["en"]
         names = {fold(name) for name in key.names}
         polish = names - (ENGLISH_NAMES - BOTH)
         english = names & ENGLISH_NAMES
@@ -191,3 +199,58 @@ def test_a_signed_in_reader_gets_the_counts_once_per_catalogue_version(
     page = html.unescape(client.get(url).content.decode())
     for query, _words, count in after:
         assert re.search(rf"<code>{re.escape(query)}</code></a> – .*?\({count} kart", page), query
+
+
+# Each game's own words
+
+
+def declared_examples(game_id: str) -> list[str]:
+    """Return every example query a game's search guide declares."""
+    guide = rules.get_game(game_id).schema.search_guide
+    helps = [*guide.keys.values(), guide.words, guide.operators]
+    return [
+        query
+        for help_ in helps
+        if help_
+        for queries in help_.examples.values()
+        for query in queries
+    ]
+
+
+def test_every_declared_example_parses_in_its_game_and_across_games():
+    for game in rules.all_games():
+        own = Vocabulary.from_game(game)
+        assert set(game.schema.search_guide.keys) <= {key.field for key in own.keys}, game.id
+        for query in declared_examples(game.id):
+            parse(query, own)
+            parse(query)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "fmt", "data"),
+    [("inwo", "lackey", "inwo_carddata"), ("dark-eden", "mse-json", "dark_eden_cards_db")],
+)
+def test_every_example_a_game_declares_finds_cards_in_its_catalogue(request, game_id, fmt, data):
+    GameFactory(slug=game_id, name=game_id)
+    import_cards(game_slug=game_id, fmt=fmt, text_or_path=request.getfixturevalue(data))
+    cards = Card.objects.of_game(game_id)
+    for query in declared_examples(game_id):
+        result = search_cards(query=query, queryset=cards, game=game_id)
+        assert result.error is None and result.queryset.exists(), query
+
+
+@pytest.mark.parametrize("game_id", ["inwo", "dark-eden"])
+def test_a_game_s_syntax_table_shows_its_own_examples(game_id):
+    guide = rules.get_game(game_id).schema.search_guide
+    rows = syntax_rows("pl", vocabulary_of(game_id))
+    shown = [query for row in rows for query, _words in row.examples]
+    assert set(declared_examples(game_id)) <= set(shown)
+    assert [query for query, _words in rows[0].examples] == [
+        query for queries in guide.words.examples.values() for query in queries
+    ]
+    assert [query for query, _words in rows[-1].examples] == [
+        query for queries in guide.operators.examples.values() for query in queries
+    ]
+    aniolowie = set(declared_examples("aniolowie"))
+    assert [query for query in shown if query in aniolowie] == ["edycja:nieznana"]
+    assert not [row.meaning for row in rows if "Wszechmocny" in row.meaning]
