@@ -23,7 +23,7 @@ from rest_framework.renderers import JSONRenderer
 
 from api.conditional import ETagMixin
 from cardbase.catalogue_version import current_version
-from config.page_cache import cache_get, cache_set, release
+from common.page_cache import cache_get, cache_set, release
 
 
 class CachedAnswerMixin(ETagMixin):

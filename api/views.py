@@ -39,7 +39,7 @@ from api.services import token_for
 from api.throttling import AnonThrottle, ScopedThrottle, UserThrottle
 from cardbase.models import Edition
 from cardbase.selectors.card_page import card_by_slug, card_moved_from
-from config.csp import widen_policy
+from common.csp import widen_policy
 from decks.errors import DeckConflict, DeckInputError
 from decks.models import Deck
 from decks.selectors.access import (

@@ -265,7 +265,7 @@ def empty_caches() -> None:
     """Empty the shared cache and the page cache's copies in this process: the next is a miss."""
     from django.core.cache import cache
 
-    from config.page_cache import forget_local_copies
+    from common.page_cache import forget_local_copies
 
     cache.clear()
     forget_local_copies()

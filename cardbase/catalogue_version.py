@@ -1,6 +1,6 @@
 """The catalogue's version: a token every process reads, changed by triggers on every write.
 
-Cached pages and API answers are keyed on it (config/page_cache.py, api/cache.py), so an edit is
+Cached pages and API answers are keyed on it (common/page_cache.py, api/cache.py), so an edit is
 seen by the next request. Triggers rather than signals: the catalogue is written by the admin,
 the loaders and importers (bulk_create, QuerySet.update, raw SQL for the search mirror), backups'
 restore and data migrations, and a trigger sees them all, in the writing transaction, so the
@@ -29,7 +29,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, router
 from django.db.utils import DatabaseError
 
 from cardbase.models import CatalogueVersion
-from config.postgresql import prepared_cursor
+from common.db import prepared_cursor
 
 VERSION_TABLE = "cardbase_catalogueversion"
 # The catalogue tables whose writes change what a page or an answer shows.
@@ -199,5 +199,5 @@ def bump_version(using: str = DEFAULT_DB_ALIAS) -> None:
 
 
 def catalogue_page_version(request, *args, **kwargs) -> str | None:
-    """Return what a catalogue page is made from: the catalogue's version (config.page_cache)."""
+    """Return what a catalogue page is made from: the catalogue's version (common.page_cache)."""
     return current_version()

@@ -20,7 +20,7 @@ from cardbase.selectors.columns import table_columns
 from cardbase.selectors.facets import facet_names
 from cardbase.selectors.games import games_with_card_counts
 from cardbase.selectors.syntax_counts import counted_syntax_rows
-from config.page_cache import cached_page
+from common.page_cache import cached_page
 
 
 @require_safe

@@ -117,9 +117,9 @@ SERVES_SOME_GAMES_ONLY = not set(PROJECT_GAMES) <= set(GAMES)
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before WhiteNoise, so that static files (an SVG opened on its own) carry the policy too.
-    "config.csp.CSPMiddleware",
+    "common.csp.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "config.middleware.DropForgedSessionCookieMiddleware",
+    "common.middleware.DropForgedSessionCookieMiddleware",
     "cardbase.middleware.CatalogueVersionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -266,7 +266,7 @@ CACHES = {
     )
 }
 # Catalogue pages, card pages and shared deck pages are kept whole for anonymous visitors, keyed
-# by the catalogue's (and the deck's) version, so an edit shows at once (config/page_cache.py);
+# by the catalogue's (and the deck's) version, so an edit shows at once (common/page_cache.py);
 # the catalogue API's answers likewise (api/cache.py). The timeout only bounds memory.
 PAGE_CACHE = env_bool("PAGE_CACHE", True)
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "3600"))
@@ -366,7 +366,7 @@ LOGGING = {
 # --- Content-Security-Policy (django-csp; docs/security.md) ---
 # Every page may load scripts, styles, images, fonts and connections from this site only, runs
 # no inline script or style, and may not be framed. The API docs widen it for their own views
-# (config.csp.widen_policy in api/views.py). DJANGO_CSP_REPORT_ONLY=1 sends the same policy as
+# (common.csp.widen_policy in api/views.py). DJANGO_CSP_REPORT_ONLY=1 sends the same policy as
 # Content-Security-Policy-Report-Only: browsers report violations (to DJANGO_CSP_REPORT_URI, if
 # set) but block nothing, for trying a change out on a live site.
 _csp_report_only = env_bool("DJANGO_CSP_REPORT_ONLY", False)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from cardbase.language import page_lang
-from config.page_cache import cached_page
+from common.page_cache import cached_page
 from decks import inputs
 from decks.errors import DeckConflict, DeckInputError
 from decks.forms import DeckSettingsForm, NewDeckForm

@@ -2,7 +2,7 @@
 
 from django.core.cache import cache
 
-from config.page_cache import forget_local_copies
+from common.page_cache import forget_local_copies
 
 
 def empty_caches() -> None:

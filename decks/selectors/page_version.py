@@ -6,7 +6,7 @@ from django.db import connections, router
 
 from cardbase.catalogue_version import VERSION_SQL, current_version, hold_version
 from cardbase.models import CatalogueVersion
-from config.postgresql import prepared_cursor
+from common.db import prepared_cursor
 from decks.models import Deck, Visibility
 from decks.selectors.access import parse_deck_id
 

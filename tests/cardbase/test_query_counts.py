@@ -49,7 +49,7 @@ def catalogue():
 
 
 # (what, path and query, queries). Every page reads the catalogue's version first (its cache
-# key, config/page_cache.py), once per request however many caches ask (cardbase.middleware).
+# key, common/page_cache.py), once per request however many caches ask (cardbase.middleware).
 # Then the catalogue's five, whatever is chosen: the facets' grouped
 # counts (which also count the page's cards), the game and edition choices, the page's cards and
 # their printings; an edition chosen is looked up, and so are a search's words on SQLite.

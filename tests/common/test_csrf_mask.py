@@ -10,7 +10,7 @@ from django.middleware.csrf import (
     _get_new_csrf_string,
 )
 
-from config.csrf_mask import mask_secret
+from common.csrf_mask import mask_secret
 
 
 def test_django_unmasks_the_token_to_the_secret():

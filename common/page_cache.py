@@ -40,7 +40,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
 from django.utils.translation import get_language
 
-from config.csrf_mask import mask_secret
+from common.csrf_mask import mask_secret
 
 # Not a byte any template writes, so nothing else in a page is taken for a token.
 TOKEN_PLACEHOLDER = b"\x00csrf-token\x00"

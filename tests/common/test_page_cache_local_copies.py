@@ -1,6 +1,6 @@
 """The page cache's copies in each process are bounded by bytes, the newest kept."""
 
-from config.page_cache import LocalEntries
+from common.page_cache import LocalEntries
 
 
 def entry(kilobytes: int) -> tuple:
