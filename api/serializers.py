@@ -18,6 +18,7 @@ from api.attributes import (
     shared_attribute_ids,
     typed_field,
 )
+from api.schema import EXAMPLE_GAME
 from cardbase.models import Card, CardSource, Edition
 from cardbase.selectors.card_page import primary_printing
 from decks.limits import (
@@ -228,7 +229,7 @@ class ContractSerializer(DeckOptionFields, serializers.Serializer):
 
     option_fields_allow_null = True
 
-    game = serializers.CharField(help_text="The game id, e.g. `aniolowie`.")
+    game = serializers.CharField(help_text=f"The game id, e.g. `{EXAMPLE_GAME}`.")
     format = serializers.CharField(
         required=False, help_text="One of the game's formats; left out, its default."
     )
