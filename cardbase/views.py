@@ -4,8 +4,10 @@ from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_safe
 
+import rules
 from cardbase.catalogue_version import catalogue_page_version
 from cardbase.face_files import face_png_path
+from cardbase.language import page_lang
 from cardbase.search.feedback import query_feedback
 from cardbase.selectors.card_facts import card_facts
 from cardbase.selectors.card_page import (
@@ -64,6 +66,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
             "facets": result.facets,
             "suggestion": result.suggestion,
             "empty_game": result.empty_game,
+            "searched_game": game,
         },
     )
 
@@ -71,7 +74,18 @@ def card_list(request: HttpRequest) -> HttpResponse:
 @require_safe
 @cached_page(catalogue_page_version)
 def card_search_syntax(request: HttpRequest) -> HttpResponse:
-    return render(request, "cardbase/search_syntax.html", {"rows": counted_syntax_rows()})
+    # An unknown or missing game shows the language of every game, as the catalogue does.
+    game = request.GET.get("game")
+    game = game if rules.is_game(game) else None
+    return render(
+        request,
+        "cardbase/search_syntax.html",
+        {
+            "rows": counted_syntax_rows(game),
+            "syntax_game": game,
+            "games": [(each.id, each.name(page_lang())) for each in rules.all_games()],
+        },
+    )
 
 
 @require_safe

@@ -166,19 +166,24 @@ def _help(meaning_pl: str, meaning_en: str, example_pl: str, example_en: str) ->
 
 
 def syntax_rows(
-    lang: str | None = None, vocabulary: Vocabulary | None = None, *, counted: bool = False
+    lang: str | None = None,
+    vocabulary: Vocabulary | None = None,
+    *,
+    counted: bool = False,
+    game: str | None = None,
 ) -> list[SyntaxRow]:
     """Return the syntax page's table: one row per key of the vocabulary (every name it goes by),
     plus bare words and operators; every example is parsed and described, so all are valid.
 
-    `counted`: each example comes with the number of cards it finds in this catalogue, and an
+    `counted`: each example comes with the number of cards it finds in this catalogue (in `game`
+    only, when one is named, so that "unknown" counts that game's cards), and an
     example that finds none gives way to one made from the key's declared values (or from the
     cards' names) that finds some; a catalogue without cards keeps the written examples.
     """
     lang = page_lang(lang)
     en = lang == "en"
     vocabulary = vocabulary or cardsearch.default_vocabulary()
-    counter = _ExampleCounter(vocabulary) if counted else None
+    counter = _ExampleCounter(vocabulary, game) if counted else None
 
     def row(names, values, help_: SearchHelp, made=()) -> SyntaxRow:
         examples = [query for query in _queries(help_) if parses(query, vocabulary)]
@@ -234,9 +239,9 @@ def syntax_rows(
 class _ExampleCounter:
     """Count the cards a query finds in the catalogue, each query once."""
 
-    def __init__(self, vocabulary: Vocabulary) -> None:
+    def __init__(self, vocabulary: Vocabulary, game: str | None = None) -> None:
         self.vocabulary = vocabulary
-        self.cards = Card.objects.all()
+        self.cards = Card.objects.filter(game__slug=game) if game else Card.objects.all()
         self.any_cards = self.cards.exists()
         self.known: dict[str, int] = {}
 
