@@ -32,6 +32,7 @@ from decks.transfer.problems import (
     Problem,
     body_too_large_problem,
     cut_paste_problem,
+    example_card,
 )
 from decks.transfer.read_code import read_code
 from decks.transfer.unsaved import unsaved_sheet
@@ -51,7 +52,7 @@ class ImportForm(DeckOptionsMixin, forms.Form):
     format = forms.ChoiceField(
         label=gettext_lazy("Format"),
         choices=[
-            ("text", gettext_lazy("tekst: karta w wierszu, np. „2 Gaap”")),
+            ("text", gettext_lazy("tekst: karta w wierszu")),
             ("json", gettext_lazy("JSON (kontrakt reguł albo lista nazw i liczb kart)")),
             ("code", gettext_lazy("kod talii lub link do niego")),
         ],
@@ -68,6 +69,8 @@ class ImportForm(DeckOptionsMixin, forms.Form):
 
     def __init__(self, *args, game, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        # The card the page's hint shows in its example lines ("2 Gaap").
+        self.example_card = example_card(game.id)
         if game.deck_zones is not None:
             self.fields["format"].choices = [
                 *self.fields["format"].choices,

@@ -29,7 +29,7 @@ from decks.selectors.page_version import deck_page_version
 from decks.selectors.pages import like_state, my_deck_page, public_deck_page
 from decks.selectors.sheet import DeckSheet, deck_sheet
 from decks.services import cards, editing, likes
-from decks.transfer.problems import ImportFailed
+from decks.transfer.problems import ImportFailed, example_card
 from decks.transfer.read_text import read_text
 from decks.view_helpers import own_deck_or_404, readable_deck_or_404
 
@@ -167,6 +167,7 @@ def _builder_page(
         "editable": True,
         "query_without_page": params.urlencode(),
         "settings_form": settings_form,
+        "example_card": example_card(deck.game.slug),
     }
     if request.headers.get("X-Fragment") == "cards":
         return render(request, "decks/_card_results.html", context, status=status)
@@ -259,7 +260,7 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
 
 
 def _read_quick_add(deck: Deck, text: object) -> dict[tuple[int, str], int] | list[str]:
-    """Read the quick-add box's lines ("2 Gaap", "2x Gaap", "Gaap") in the deck's game.
+    """Read the quick-add box's lines ("2 Name", "2x Name", "Name") in the deck's game.
 
     Returns {(card id, section id): copies}, or the message of every faulty line.
     """
@@ -271,7 +272,10 @@ def _read_quick_add(deck: Deck, text: object) -> dict[tuple[int, str], int] | li
             % {"max": MAX_QUICK_ADD_CHARS}
         ]
     if not text.strip():
-        return [_("Wpisz karty do dodania, np. „2 Gaap”, po jednej w wierszu.")]
+        return [
+            _("Wpisz karty do dodania, np. „2 %(card)s”, po jednej w wierszu.")
+            % {"card": example_card(deck.game.slug)}
+        ]
     try:
         imported = read_text(text, game=deck.game.slug, options=deck.options)
     except ImportFailed as failed:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
+import rules
 from cardbase.models import Card
 from decks import textformat
 
@@ -101,8 +102,15 @@ def too_large_problem() -> Problem:
     )
 
 
-def no_cards_problem() -> Problem:
+def example_card(game: str | None) -> str:
+    """Return the card name a game's messages show in an example line, or a placeholder."""
+    declared = rules.get_game(game).example_card if rules.is_game(game) else None
+    return declared or _("Nazwa karty")
+
+
+def no_cards_problem(game: str | None = None) -> Problem:
     """Return the message for an input that names no card at all."""
     return Problem(
-        _("Nie znaleziono żadnej karty. Wpisz po jednej karcie w wierszu, np. „2 Gaap”.")
+        _("Nie znaleziono żadnej karty. Wpisz po jednej karcie w wierszu, np. „2 %(card)s”.")
+        % {"card": example_card(game)}
     )

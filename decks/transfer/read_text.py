@@ -11,21 +11,28 @@ from cardbase.language import page_lang
 from decks import textformat
 from decks.transfer.catalogue import Catalogue, find_section, place_card
 from decks.transfer.imported import ImportedDeck
-from decks.transfer.problems import ImportFailed, Problem, shorten, too_large_problem
+from decks.transfer.problems import (
+    ImportFailed,
+    Problem,
+    example_card,
+    shorten,
+    too_large_problem,
+)
 from decks.transfer.tally import Tally
 from decks.transfer.text_headers import read_format, read_headers
 from rules.core.schema import Game as GameRules
 
 
-def _line_message(error: textformat.LineError) -> str:
+def _line_message(error: textformat.LineError, game: str) -> str:
     value = shorten(error.value)
     limit = textformat.MAX_COUNT
     if error.problem == textformat.BAD_COUNT:
         return _(
-            "„%(value)s” nie jest liczbą kopii: wpisz liczbę od 1 do %(max)d, np. „2 Gaap”."
+            "„%(value)s” nie jest liczbą kopii: wpisz liczbę od 1 do %(max)d, np. „2 %(card)s”."
         ) % {
             "value": value,
             "max": limit,
+            "card": example_card(game),
         }
     if error.problem == textformat.COUNT_TOO_LOW:
         return _(
@@ -46,7 +53,7 @@ def _mistyped_count(entry: textformat.Entry, raw: str, catalogue: Catalogue) -> 
     if entry.counted or not rest or not catalogue.knows(rest):
         return None
     error = textformat.LineError(entry.line, raw, textformat.BAD_COUNT, first)
-    return Problem(_line_message(error), line=entry.line, text=raw)
+    return Problem(_line_message(error, catalogue.game.slug), line=entry.line, text=raw)
 
 
 def read_text(
@@ -69,7 +76,7 @@ def read_text(
     deck_format, format_problems = read_format(parsed.headers, declared, lines)
     problems += format_problems
     problems += [
-        (e.line, Problem(_line_message(e), line=e.line, text=e.text)) for e in parsed.errors
+        (e.line, Problem(_line_message(e, game), line=e.line, text=e.text)) for e in parsed.errors
     ]
     headings: dict[int, str | None] = {}
     for heading in parsed.sections:
@@ -100,6 +107,7 @@ def read_text(
     tally.settle(
         [problem for _line, problem in sorted(problems, key=lambda pair: pair[0])],
         options={**stated, **options},
+        game=game,
     )
     return ImportedDeck(game, {**stated, **options}, tally.counts, tally.cards, format=deck_format)
 

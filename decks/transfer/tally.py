@@ -57,12 +57,13 @@ class Tally:
         *,
         empty: Problem | None = None,
         options: Mapping[str, str] | None = None,
+        game: str | None = None,
     ) -> None:
         """Raise ImportFailed with every problem the input had, the totals' own after them, or
         with `empty` (no cards) for an input that named no card at all; `options` are the ones
-        the input states."""
+        the input states and `game` the one whose example card the message shows."""
         problems = [*problems, *self.problems()]
         if not problems and not self.counts:
-            problems.append(empty or no_cards_problem())
+            problems.append(empty or no_cards_problem(game))
         if problems:
             raise ImportFailed(problems, cards=self.cards.values(), options=options)

@@ -126,6 +126,8 @@ GAME = Game(
     legacy_code_letters={"L": {"faction": "lord"}, "F": {"faction": "fallen"}},
     face=FACE,
     deck_files=DECK_FILES,
+    # An angel the rulebook names ("GAAP jest Potęgą": docs/sources/rulebooks/000_57452c809325322f.txt).
+    example_card="Gaap",
 )
 
 __all__ = ["GAME", "GAME_ID", "HUMANS", "ZASTEP", "Card", "Deck", "parse_deck", "validate"]

@@ -562,6 +562,9 @@ class Game:
     documents: Mapping[str, Text] = field(default_factory=dict, hash=False, compare=False)
     # What the game's deck files hold beyond the site's text format; by default nothing.
     deck_files: DeckFiles = DeckFiles()
+    # A real card's name the site's messages show as an example line ("2 Gaap"), as printed;
+    # None: they show a placeholder for a card's name.
+    example_card: str | None = None
 
     def section_for(self, kind_id: str) -> Section | None:
         """Return the section a card of this kind goes into by default."""

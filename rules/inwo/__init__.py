@@ -139,6 +139,8 @@ GAME = Game(
         en="Illuminati: New World Order rulebook (Polish translation)",
     ),
     face=FACE,
+    # The Illuminati card of the base set (LackeyCCG-INWO carddata.txt).
+    example_card="The Network",
     card_readers={LACKEY: read_carddata},
     data_files={LACKEY: "inwo/carddata.txt"},
     documents={

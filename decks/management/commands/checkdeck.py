@@ -17,7 +17,7 @@ EXIT_UNREADABLE = 2
 
 class Command(BaseCommand):
     help = (
-        "Check a plain-text deck (one card a line, e.g. '2 Gaap') against the catalogue and the "
+        "Check a plain-text deck (one card a line, e.g. '2 <card name>') against the catalogue and the "
         "deck-building rules. Exit 0 if legal (warnings allowed), 1 if a rule is broken, 2 if the "
         "file cannot be read (missing file, a line that does not parse, an unknown card)."
     )
