@@ -6,9 +6,11 @@ DeckFormatError naming its path (`cards[3].count`), never a guess.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
+from rules.core.deck import CardT, Deck
+from rules.core.entries import CardEntries, EntryMerge
 from rules.core.verdict import MAX_COUNT, DeckFormatError, describe_value
 
 
@@ -35,6 +37,25 @@ def read_envelope(
         got = "missing" if "cards" not in data else f"got {describe_value(raw_cards)}"
         raise DeckFormatError("cards", f"expected a list of cards, {got}")
     return deck_format, raw_cards
+
+
+def read_deck(
+    data: object,
+    *,
+    game_id: str,
+    formats: Sequence[str],
+    default_format: str,
+    merge: EntryMerge,
+    read_card: Callable[[object, int], CardT],
+) -> Deck[CardT]:
+    """Read a deck's envelope, then each card with `read_card`, merging one card's entries."""
+    deck_format, raw_cards = read_envelope(
+        data, game_id=game_id, formats=formats, default_format=default_format
+    )
+    entries = CardEntries(merge)
+    for index, raw in enumerate(raw_cards):
+        entries.add(read_card(raw, index))
+    return Deck(game=game_id, cards=entries.cards(), format=deck_format)
 
 
 def read_card_basics(

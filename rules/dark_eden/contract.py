@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core.contract import read_card_basics, read_envelope
+from rules.core.contract import read_card_basics, read_deck
 from rules.core.deck import Deck
-from rules.core.entries import CardEntries, Clash, EntryMerge
+from rules.core.entries import Clash, EntryMerge
 from rules.core.verdict import DeckFormatError, describe_value
 from rules.dark_eden.schema import AFFILIATIONS, ALL_KINDS, GAME_ID, LEADER
 
@@ -47,13 +47,14 @@ def parse_deck(data: object) -> Deck[Card]:
     card (names equal but for case and diacritics) are merged; entries that disagree on its kind,
     affiliation or unlimited mark are refused, and what one leaves unknown another may give.
     """
-    deck_format, raw_cards = read_envelope(
-        data, game_id=GAME_ID, formats=FORMATS, default_format=STANDARD
+    return read_deck(
+        data,
+        game_id=GAME_ID,
+        formats=FORMATS,
+        default_format=STANDARD,
+        merge=_MERGE,
+        read_card=_parse_card,
     )
-    entries = CardEntries(_MERGE)
-    for index, raw in enumerate(raw_cards):
-        entries.add(_parse_card(raw, index))
-    return Deck(game=GAME_ID, cards=entries.cards(), format=deck_format)
 
 
 def _parse_card(raw: object, index: int) -> Card:
