@@ -160,6 +160,28 @@ def test_restoring_a_version_saves_it_as_the_newest(client):
     assert DeckVersion.objects.filter(deck=deck).count() == 3
 
 
+def test_restoring_a_version_the_deck_never_had_says_so(client):
+    owner = UserFactory()
+    deck = services.deck_create(owner=owner, name="A", options={"faction": "lord"})
+    client.force_login(owner)
+
+    response = client.post(reverse("deck-restore", args=[deck.pk, 7]), {"version": 1}, follow=True)
+
+    shown = [str(message) for message in response.context["messages"]]
+    assert shown == ["Ta talia nie ma wersji 7."]
+
+
+def test_a_restore_without_the_decks_version_asks_to_reload(client):
+    owner = UserFactory()
+    deck = services.deck_create(owner=owner, name="A", options={"faction": "lord"})
+    client.force_login(owner)
+
+    response = client.post(reverse("deck-restore", args=[deck.pk, 1]), {}, follow=True)
+
+    shown = [str(message) for message in response.context["messages"]]
+    assert shown == ["Brak numeru wersji talii; odśwież stronę."]
+
+
 def test_a_stale_restore_changes_nothing(client):
     owner = UserFactory()
     deck = services.deck_create(owner=owner, name="A", options={"faction": "lord"})

@@ -1,7 +1,6 @@
-"""Deck pages and the builder: thin views over decks.selectors and decks.services."""
+"""The deck builder: its page, its saves (JSON, one card, quick add, settings) and names."""
 
 import json
-import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -13,90 +12,27 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from cardbase.language import page_lang
-from common.page_cache import cached_page
 from decks import inputs
 from decks.errors import DeckConflict, DeckInputError
-from decks.forms import DeckSettingsForm, NewDeckForm
+from decks.forms import DeckSettingsForm
 from decks.models import Deck
-from decks.selectors import history
-from decks.selectors.access import original_for_viewer
 from decks.selectors.builder import builder_cards, card_names_like
-from decks.selectors.games import game_for_new_deck, games_with_rules
-from decks.selectors.page_version import deck_page_version
-from decks.selectors.pages import like_state, my_deck_page, public_deck_page
 from decks.selectors.sheet import DeckSheet, deck_sheet
-from decks.services import cards, editing, likes
+from decks.services import cards, editing
 from decks.transfer.problems import ImportFailed, example_card
 from decks.transfer.read_text import read_text
-from decks.view_helpers import own_deck_or_404, readable_deck_or_404
+from decks.view_helpers import own_deck_or_404
+from decks.views.edit_session import edit_session
 
 # The builder posts at most this much JSON; a deck of 500 distinct cards fits in a fraction.
 MAX_SAVE_BYTES = 64 * 1024
+
+
 # The quick-add box takes a few dozen lines, not a whole import.
 MAX_QUICK_ADD_CHARS = 5000
-_EDIT_SESSION_KEY = "deck-edit-session"
-
-
-def _edit_session(request: HttpRequest) -> str:
-    """Return this browser session's editing-session id, which groups its saves in the history."""
-    # One id serves every deck the browser edits: the grouping compares it per deck's newest version.
-    token = request.session.get(_EDIT_SESSION_KEY)
-    if not isinstance(token, str) or not token:
-        token = request.session[_EDIT_SESSION_KEY] = secrets.token_hex(16)
-    return inputs.edit_session_id(token)
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def deck_new(request: HttpRequest) -> HttpResponse:
-    game = game_for_new_deck(request.GET.get("game"))
-    form = NewDeckForm(request.POST or None, game=game)
-    if request.method == "POST" and form.is_valid():
-        try:
-            deck = editing.deck_create(
-                owner=request.user,
-                game=game.id,
-                name=form.cleaned_data["name"],
-                options=form.options_data(),
-                session=_edit_session(request),
-            )
-        except DeckInputError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
-        else:
-            return redirect("deck-edit", deck_id=deck.pk)
-    context = {"form": form, "game": game, "games": games_with_rules()}
-    return render(request, "decks/deck_new.html", context)
-
-
-@login_required
-@require_safe
-def my_decks(request: HttpRequest) -> HttpResponse:
-    page = my_deck_page(user=request.user, page_number=request.GET.get("page"))
-    return render(request, "decks/my_decks.html", {"page": page, "decks": page.object_list})
-
-
-@require_safe
-@cached_page(lambda request, deck_id: deck_page_version(deck_id))
-def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = readable_deck_or_404(request, deck_id)
-    sheet = deck_sheet(deck, lang=page_lang())
-    like_count, liked = like_state(deck=deck, user=request.user)
-    return render(
-        request,
-        "decks/deck_detail.html",
-        {
-            "sheet": sheet,
-            "deck": deck,
-            "is_owner": deck.owner_id == request.user.pk,
-            "like_count": like_count,
-            "liked": liked,
-            "original": original_for_viewer(deck=deck, user=request.user),
-            "latest": history.latest_change(deck=deck, user=request.user),
-        },
-    )
 
 
 def _verdict_counts(sheet: DeckSheet) -> dict[str, int]:
@@ -224,12 +160,12 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
                 deck=deck,
                 expected_version=version,
                 added=added,
-                session=_edit_session(request),
+                session=edit_session(request),
                 **changes,
             )
         else:
             deck = editing.deck_update(
-                deck=deck, expected_version=version, session=_edit_session(request), **changes
+                deck=deck, expected_version=version, session=edit_session(request), **changes
             )
     except DeckConflict as conflict:
         return JsonResponse(
@@ -331,7 +267,7 @@ def _save_card(request: HttpRequest, deck: Deck) -> HttpResponse:
                 from_section=section or "",
                 to_section=request.POST["to"],
                 expected_version=version,
-                session=_edit_session(request),
+                session=edit_session(request),
             )
         else:
             cards.deck_adjust_card(
@@ -340,7 +276,7 @@ def _save_card(request: HttpRequest, deck: Deck) -> HttpResponse:
                 delta=1 if request.POST.get("delta") == "1" else -1,
                 section=section,
                 expected_version=version,
-                session=_edit_session(request),
+                session=edit_session(request),
             )
     return redirect(back)
 
@@ -378,7 +314,7 @@ def _save_settings(request: HttpRequest, deck: Deck) -> HttpResponse:
             description=data["description"],
             visibility=data["visibility"],
             options=form.options_data(),
-            session=_edit_session(request),
+            session=edit_session(request),
         )
     except DeckConflict:
         deck.refresh_from_db()
@@ -435,7 +371,7 @@ def _quick_add_form(request: HttpRequest, deck: Deck) -> HttpResponse:
             deck=deck,
             expected_version=inputs.version(version),
             added=read,
-            session=_edit_session(request),
+            session=edit_session(request),
         )
     return redirect(back)
 
@@ -446,89 +382,3 @@ def deck_card_names(request: HttpRequest, deck_id) -> JsonResponse:
     """Answer the builder's name autocomplete: names of the deck's game starting with `q` first."""
     deck = own_deck_or_404(request, deck_id)
     return JsonResponse({"names": card_names_like(game=deck.game, text=request.GET.get("q", ""))})
-
-
-@login_required
-@require_POST
-def deck_copy(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = readable_deck_or_404(request, deck_id)
-    copy = editing.deck_copy(deck=deck, owner=request.user)
-    messages.success(request, _("Skopiowano talię „%(name)s”.") % {"name": deck.name})
-    return redirect("deck-edit", deck_id=copy.pk)
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def deck_delete(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = own_deck_or_404(request, deck_id)
-    if request.method == "POST":
-        name = deck.name
-        editing.deck_delete(deck=deck)
-        messages.success(request, _("Usunięto talię „%(name)s”.") % {"name": name})
-        return redirect("my-decks")
-    return render(request, "decks/deck_confirm_delete.html", {"deck": deck})
-
-
-@require_safe
-def public_deck_list(request: HttpRequest) -> HttpResponse:
-    result = public_deck_page(params=request.GET, page_number=request.GET.get("page"))
-    params = request.GET.copy()
-    params.pop("page", None)
-    return render(
-        request,
-        "decks/deck_list.html",
-        {"filter": result.filterset, "page": result.page, "query_without_page": params.urlencode()},
-    )
-
-
-@require_safe
-def deck_history(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = readable_deck_or_404(request, deck_id)
-    page, entries = history.deck_history(
-        deck=deck, user=request.user, page_number=request.GET.get("page")
-    )
-    return render(
-        request,
-        "decks/deck_history.html",
-        {
-            "deck": deck,
-            "page": page,
-            "entries": entries,
-            "is_owner": deck.owner_id == request.user.pk,
-        },
-    )
-
-
-@login_required
-@require_POST
-def deck_restore(request: HttpRequest, deck_id, number: int) -> HttpResponse:
-    deck = own_deck_or_404(request, deck_id)
-    try:
-        version = inputs.version(int(request.POST.get("version", "")))
-        editing.deck_restore(deck=deck, number=number, expected_version=version)
-    except ValueError:
-        messages.error(request, _("Brak numeru wersji talii; odśwież stronę."))
-    except DeckConflict:
-        messages.error(
-            request,
-            _("Ta talia została w międzyczasie zmieniona gdzie indziej; nic nie przywrócono."),
-        )
-    except DeckInputError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("Przywrócono wersję %(number)s.") % {"number": number})
-    return redirect("deck-history", deck_id=deck.pk)
-
-
-@login_required
-@require_POST
-def deck_like(request: HttpRequest, deck_id) -> HttpResponse:
-    deck = readable_deck_or_404(request, deck_id)
-    try:
-        if request.POST.get("like") == "0":
-            likes.deck_unlike(deck=deck, user=request.user)
-        else:
-            likes.deck_like(deck=deck, user=request.user)
-    except DeckInputError as error:
-        messages.error(request, error.message)
-    return redirect(deck)

@@ -1,0 +1,1 @@
+"""Deck pages, the builder and the history, one module each."""
