@@ -10,7 +10,7 @@ from rest_framework import exceptions, status
 import rules
 from api.attributes import API_LANG, declared_kinds, kinds_sentence
 from api.pagination import shown
-from api.schema import EXAMPLE_GAME
+from api.schema import EXAMPLE_GAME, EXAMPLE_QUERY
 from cardbase.attributes import find_attribute
 from cardbase.filters import UNKNOWN, AttributeRangeFilter, CardFilter
 from cardbase.language import page_lang
@@ -215,8 +215,8 @@ ApiCardFilter = filters.filterset.FilterSetMetaclass(
 )
 ApiCardFilter.PARAMETER_DOCS = {
     "q": (
-        "A query in the card search language (see /cards/syntax/), e.g. "
-        "`frakcja:upadli poziom>=7`. It matches names and texts ignoring case and Polish "
+        "A query in the card search language (see /cards/syntax/?game=…), e.g. "
+        f"`{EXAMPLE_QUERY}`. It matches names and texts ignoring case and Polish "
         "diacritics. A query that does not parse is a 400 whose `error.query` says where "
         "and what was expected."
     ),

@@ -26,7 +26,7 @@ from api.errors_schema import (
     READ_ERRORS,
     WRITE_ERRORS,
 )
-from api.schema import EXAMPLE_GAME
+from api.schema import EXAMPLE_FACETS, EXAMPLE_GAME, EXAMPLE_QUERY
 
 LANGS = ("pl", "en")
 NULL_ENUM = ResolvedComponent(
@@ -167,10 +167,10 @@ CARD_LIST = extend_schema_view(
         summary="Search and filter the cards",
         description=(
             "Every facet of the catalogue page. Repeat a facet to OR its values "
-            "(`faction=lord&faction=fallen`); `unknown` picks the cards whose value the rulebook "
+            f"(`{EXAMPLE_FACETS}`); `unknown` picks the cards whose value the rulebook "
             "does not state. Facets combine with AND. `q` matches name and text, ignoring case "
-            "and Polish diacritics, in the card search language (`frakcja:upadli poziom>=7`, see "
-            "/cards/syntax/); a query that does not parse is a 400 whose `error.query` says "
+            f"and Polish diacritics, in the card search language (`{EXAMPLE_QUERY}`, see "
+            "/cards/syntax/?game=…); a query that does not parse is a 400 whose `error.query` says "
             "where. `ordering` (or its older name `sort`) orders the results (default `name`). "
             "A value out of a facet's set is a 400 naming the parameter."
         ),

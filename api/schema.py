@@ -10,6 +10,27 @@ from api.conditional import ETagMixin
 EXAMPLE_GAME = rules.core.registry.default_game_id()
 
 
+def example_query(game: str) -> str:
+    """Return the first English query a game's search guide gives for joining terms."""
+    guide = rules.get_game(game).schema.search_guide
+    operators = guide.operators if guide else None
+    examples = operators.examples.get("en", ()) if operators else ()
+    return examples[0] if examples else "word"
+
+
+def example_facets(game: str) -> str:
+    """Return a facet of the game twice, with two of its values, as query parameters OR them."""
+    for attribute in rules.get_game(game).schema.facets:
+        if len(attribute.values) >= 2:
+            first, second = attribute.values[:2]
+            return f"{attribute.id}={first.id}&{attribute.id}={second.id}"
+    return "kind=…&kind=…"
+
+
+EXAMPLE_QUERY = example_query(EXAMPLE_GAME)
+EXAMPLE_FACETS = example_facets(EXAMPLE_GAME)
+
+
 class ApiAutoSchema(AutoSchema):
     """Document what every API view shares beyond its own `@extend_schema`.
 
