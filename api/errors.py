@@ -34,12 +34,6 @@ class Conflict(exceptions.APIException):
         self.current_version = current_version
 
 
-class PayloadTooLarge(exceptions.APIException):
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = gettext_lazy("The request body is too large.")
-    default_code = "too_large"
-
-
 def _flatten(detail) -> list[str]:
     if isinstance(detail, dict):
         return [text for value in detail.values() for text in _flatten(value)]

@@ -1,6 +1,6 @@
 """The OpenAPI declarations of the API's views, apart from what the views do.
 
-Each view takes its `@extend_schema` here (`api.views` applies them by name), along with the
+Each view takes its `@extend_schema` here (the modules of `api.views` apply them by name), along with the
 parameters they share and the extensions that document what the games declare: a choice
 attribute's values become one enum component, `Card<Attribute>Enum`, and every label of a
 declaration one `Text` component.

@@ -5,13 +5,21 @@ import os
 
 from django.conf import settings
 from django.utils.translation import gettext as _
-from rest_framework.exceptions import ParseError
+from django.utils.translation import gettext_lazy
+from rest_framework import status
+from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import JSONParser
-
-from api.errors import PayloadTooLarge
 
 # Bodies above this answer 413 before they are parsed (a deck is a few kB).
 DEFAULT_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(1024 * 1024)))
+
+
+# Here, not in api.errors: DRF loads this parser from its settings while api.errors imports
+# rest_framework.views, so the exception must not send that import back.
+class PayloadTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = gettext_lazy("The request body is too large.")
+    default_code = "too_large"
 
 
 class LimitedJSONParser(JSONParser):

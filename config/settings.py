@@ -366,7 +366,7 @@ LOGGING = {
 # --- Content-Security-Policy (django-csp; docs/security.md) ---
 # Every page may load scripts, styles, images, fonts and connections from this site only, runs
 # no inline script or style, and may not be framed. The API docs widen it for their own views
-# (common.csp.widen_policy in api/views.py). DJANGO_CSP_REPORT_ONLY=1 sends the same policy as
+# (common.csp.widen_policy in api/views/docs.py). DJANGO_CSP_REPORT_ONLY=1 sends the same policy as
 # Content-Security-Policy-Report-Only: browsers report violations (to DJANGO_CSP_REPORT_URI, if
 # set) but block nothing, for trying a change out on a live site.
 _csp_report_only = env_bool("DJANGO_CSP_REPORT_ONLY", False)

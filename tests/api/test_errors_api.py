@@ -241,7 +241,7 @@ def test_an_unexpected_error_is_a_json_500(client, game, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("api.views.GameList.list", broken)
+    monkeypatch.setattr("api.views.catalogue.GameList.list", broken)
     client.raise_request_exception = False
     response = client.get("/api/v1/games/", HTTP_ACCEPT_LANGUAGE="en")
     error = assert_error(response, 500)
@@ -266,7 +266,7 @@ def test_an_unexpected_error_still_reaches_django_s_error_reporting(client, game
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("api.views.GameList.list", broken)
+    monkeypatch.setattr("api.views.catalogue.GameList.list", broken)
     with pytest.raises(RuntimeError, match="a bug"):  # the test client re-raises what it is told
         client.get("/api/v1/games/")
 
