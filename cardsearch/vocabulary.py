@@ -59,8 +59,8 @@ TEXT_NAMES = ("tekst", "text", "o")
 GENERIC_NAMES = {"edition": EDITION_NAMES, "is": IS_NAMES, "name": NAME_NAMES, "text": TEXT_NAMES}
 WORDS_EXPECTED = Text(pl="słowa albo frazy w cudzysłowie", en="a word or a quoted phrase")
 EDITION_EXPECTED = Text(
-    pl="nazwy lub skrótu edycji (np. podstawowa)",
-    en="an edition name or slug (e.g. podstawowa)",
+    pl="nazwy lub skrótu edycji z katalogu",
+    en="an edition name or slug from the catalogue",
 )
 NUMBER_EXPECTED = Text(pl="liczby", en="a number")
 KIND_NAME = Text(pl="rodzaj", en="kind")

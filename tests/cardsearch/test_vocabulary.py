@@ -357,8 +357,8 @@ HAND_WRITTEN_KEYS = [
         "edition",
         ("edycja", "e", "edition"),
         True,
-        "nazwy lub skrótu edycji (np. podstawowa)",
-        "an edition name or slug (e.g. podstawowa)",
+        "nazwy lub skrótu edycji z katalogu",
+        "an edition name or slug from the catalogue",
         {},
     ),
     (
