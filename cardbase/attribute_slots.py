@@ -25,14 +25,14 @@ from cardbase.card_triggers import (
     sqlite_changed,
     watched,
 )
-from rules.core.schema import Game as GameDeclaration
+from rules.core.schema import Game as GameRules
 
 TEXT_SLOTS = tuple(f"text_{n}" for n in range(1, 13))
 NUMBER_SLOTS = tuple(f"number_{n}" for n in range(1, 11))
 SLOTS = TEXT_SLOTS + NUMBER_SLOTS
 
 
-def declared_slots(game: GameDeclaration) -> dict[str, str]:
+def declared_slots(game: GameRules) -> dict[str, str]:
     """Return the slot of each attribute a game filters on, by attribute id: its text keys
     (choices, yes/no, lists) in sorted order in the text slots, its numbers in the number slots.
     """
@@ -51,7 +51,7 @@ def declared_slots(game: GameDeclaration) -> dict[str, str]:
     return slots | dict(zip(numbers, NUMBER_SLOTS, strict=False))
 
 
-def slot_map(game: GameDeclaration) -> dict[str, str]:
+def slot_map(game: GameRules) -> dict[str, str]:
     """Return what the game's row keeps: the attribute id each slot used holds, by column."""
     return {column: key for key, column in declared_slots(game).items()}
 

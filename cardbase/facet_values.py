@@ -26,7 +26,7 @@ from cardbase.card_triggers import (
     sqlite_changed,
     watched,
 )
-from rules.core.schema import Game as GameDeclaration
+from rules.core.schema import Game as GameRules
 
 # Between two values. No value should hold it (a card prints no control characters); one that
 # does makes its text unreadable (`split_facet_values`), and the counts then read the JSON.
@@ -89,7 +89,7 @@ TRIGGERS = CardTriggers(
 )
 
 
-def declared_facet_keys(game: GameDeclaration) -> list[str]:
+def declared_facet_keys(game: GameRules) -> list[str]:
     """Return the ids of the attributes a game shows as checkbox facets, sorted."""
     return sorted(
         attribute.id

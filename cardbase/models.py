@@ -13,6 +13,7 @@ from cardbase.language import page_lang
 from cardbase.managers import CardManager
 from rules.core import card_key
 from rules.core.schema import UNLIMITED
+from rules.core.schema import Game as GameRules
 
 
 class Game(models.Model):
@@ -192,7 +193,7 @@ class Card(AttributeSlots):
         raise ValidationError(errors)
 
     @property
-    def game_rules(self) -> rules.core.Game:
+    def game_rules(self) -> GameRules:
         """Return the declaration of the card's game."""
         return rules.get_game(self.game.slug)
 

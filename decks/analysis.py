@@ -15,7 +15,8 @@ from cardbase.language import page_lang
 from cardbase.models import Card
 from decks import charts, odds
 from decks.selectors.sheet import DeckSheet, Line
-from rules.core.schema import Attribute, Chart, Draw, Game
+from rules.core.schema import Attribute, Chart, Draw
+from rules.core.schema import Game as GameRules
 
 # Fills for values with no colour of their own, in the order of the values (an order's choirs I,
 # II and III take the first three).
@@ -98,11 +99,11 @@ class SampleHand:
         return [card for part in self.parts for card in part.second or ()]
 
 
-def _game(sheet: DeckSheet) -> Game:
+def _game(sheet: DeckSheet) -> GameRules:
     return sheet.deck.game_rules
 
 
-def _fill(game: Game, attribute: Attribute, value_id: str, index: int) -> str:
+def _fill(game: GameRules, attribute: Attribute, value_id: str, index: int) -> str:
     """Return a value's fill: the card colour the faces print, else the palette's."""
     face = game.face
     if face is not None and face.colour == attribute.id and value_id in face.colours:
@@ -292,20 +293,20 @@ def deck_analysis(sheet: DeckSheet) -> Analysis:
     )
 
 
-def _draw_kinds(game: Game, draw: Draw) -> list[str]:
+def _draw_kinds(game: GameRules, draw: Draw) -> list[str]:
     """Return the kinds a draw takes cards of (its sections' own), in the schema's order."""
     kinds = {kind for s in game.sections if s.id in draw.sections for kind in s.kinds}
     return [kind.id for kind in game.schema.kinds if kind.id in kinds]
 
 
-def _hand_kinds(game: Game) -> list[str]:
+def _hand_kinds(game: GameRules) -> list[str]:
     """Return the kinds an opening hand is drawn from, draw by draw."""
     if game.hand is None:
         return []
     return [kind for draw in game.hand.draws for kind in _draw_kinds(game, draw)]
 
 
-def draw_pool_label(game: Game, draw: Draw, lang: str) -> str:
+def draw_pool_label(game: GameRules, draw: Draw, lang: str) -> str:
     """Name the sections one draw takes its cards from ("Talia Intryg")."""
     return ", ".join(s.label(lang) for s in game.sections if s.id in draw.sections)
 
@@ -322,7 +323,7 @@ def _draw_lines(sheet: DeckSheet, draw: Draw) -> list[Line]:
     return sorted(lines, key=lambda line: (line.card.search_name, line.card.pk))
 
 
-def _every_key(game: Game) -> str | None:
+def _every_key(game: GameRules) -> str | None:
     """Return the key of "a card of every value" of the ladder's note (every choir), if any."""
     chart = game.chart("ladder")
     if chart is None or not chart.note_attribute:

@@ -23,6 +23,7 @@ from decks.limits import MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS
 from decks.models import Deck
 from decks.selectors.entries import deck_entries
 from rules.core import deckcode
+from rules.core.schema import Game as GameRules
 
 LEGACY_VERSION = "1"
 _MAX_VARINT_BYTES = 5  # 35 bits: far beyond any card id
@@ -115,7 +116,7 @@ def open_code(text: str) -> OpenedCode:
     )
 
 
-def _placed(game: rules.core.Game, card: Card, section_id: str) -> str:
+def _placed(game: GameRules, card: Card, section_id: str) -> str:
     """Return the section a code puts a card in ("" names its home); raise CodeError if none."""
     placed = game.placed(card.kind, section_id)
     if placed is None:

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from cardbase.language import page_lang
 from decks.limits import DESCRIPTION_MAX, NAME_MAX
 from decks.models import Visibility
-from rules.core.schema import Game
+from rules.core.schema import Game as GameRules
 
 
 class DeckOptionsMixin:
@@ -15,7 +15,7 @@ class DeckOptionsMixin:
 
     option_widget: type[forms.Widget] = forms.Select
 
-    def add_option_fields(self, game: Game) -> None:
+    def add_option_fields(self, game: GameRules) -> None:
         lang = page_lang()
         self.option_ids = [option.id for option in game.options]
         for option in game.options:
@@ -36,7 +36,7 @@ class NewDeckForm(DeckOptionsMixin, forms.Form):
     option_widget = forms.RadioSelect
     name = forms.CharField(label=_("Nazwa talii"), max_length=NAME_MAX)
 
-    def __init__(self, *args, game: Game, **kwargs) -> None:
+    def __init__(self, *args, game: GameRules, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.add_option_fields(game)
 
@@ -52,7 +52,7 @@ class DeckSettingsForm(DeckOptionsMixin, forms.Form):
     )
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
-    def __init__(self, *args, game: Game, **kwargs) -> None:
+    def __init__(self, *args, game: GameRules, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.add_option_fields(game)
         # The options sit after the name, where the faction always was.

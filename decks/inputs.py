@@ -30,7 +30,8 @@ from decks.limits import (
     NAME_MAX,
 )
 from decks.models import Visibility
-from rules.core.schema import Game, Option
+from rules.core.schema import Game as GameRules
+from rules.core.schema import Option
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 _SESSION = re.compile(r"[0-9a-f]{1,32}", re.ASCII)
@@ -191,7 +192,7 @@ def builder_cards(value: object) -> dict[tuple[int, str | None], int]:
     return cards
 
 
-def read_builder_changes(data: Mapping[str, object], *, game: Game) -> DeckChanges:
+def read_builder_changes(data: Mapping[str, object], *, game: GameRules) -> DeckChanges:
     """Read what a builder save changes: name, description, the game's options, visibility, cards.
 
     A value left out or null stays as it is; an option is changed only when given, and null

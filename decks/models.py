@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 import rules
 from cardbase.models import Card, Game
 from decks.managers import DeckQuerySet
+from rules.core.schema import Game as GameRules
 
 
 class Visibility(models.TextChoices):
@@ -74,7 +75,7 @@ class Deck(models.Model):
         return reverse("deck-detail", kwargs={"deck_id": self.pk})
 
     @property
-    def game_rules(self) -> rules.core.Game:
+    def game_rules(self) -> GameRules:
         """Return the declaration of the deck's game."""
         return rules.get_game(self.game.slug)
 

@@ -15,7 +15,8 @@ from typing import Any, Literal
 
 from cardbase.faces.colours import NEUTRAL_COLOUR, UNKNOWN_COLOUR
 from rules.core.face import Colour, Face, Mark
-from rules.core.schema import Attribute, Game
+from rules.core.schema import Attribute
+from rules.core.schema import Game as GameRules
 
 # Bump whenever the drawing code changes what a face looks like: it is part of the fingerprint,
 # so cached renders are redrawn.
@@ -82,7 +83,7 @@ class CardFace:
 
 
 def face_of(
-    game: Game,
+    game: GameRules,
     kind: str,
     *,
     name: str,

@@ -10,8 +10,7 @@ import rules
 from cardbase.attributes import attribute_q, missing_q
 from cardbase.facet_values import declared_facet_keys
 from cardbase.filters import CardFilter
-from cardbase.models import Card
-from cardbase.models import Game as CatalogueGame
+from cardbase.models import Card, Game
 from cardbase.search.feedback import QueryFeedback, query_feedback
 from cardbase.selectors.catalogue import suggestion
 from cardbase.selectors.facets import Facet, counted_facets
@@ -107,7 +106,7 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
 NAME_SUGGESTIONS = 10
 
 
-def card_names_like(*, game: CatalogueGame, text: str, limit: int = NAME_SUGGESTIONS) -> list[str]:
+def card_names_like(*, game: Game, text: str, limit: int = NAME_SUGGESTIONS) -> list[str]:
     """Return card names of `game` holding `text` (case and diacritics ignored), prefixes first."""
     key = rules.card_key(text)
     if not key:

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from cardbase.language import page_lang
 from cardbase.models import Card
 from decks.models import Deck, DeckVersion
-from rules.core.schema import Game
+from rules.core.schema import Game as GameRules
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ def _version_key(key: str) -> tuple[int, str | None]:
 
 
 def version_entries(
-    cards: Mapping[str, int], kinds: Mapping[int, str], game: Game
+    cards: Mapping[str, int], kinds: Mapping[int, str], game: GameRules
 ) -> dict[tuple[int, str], int]:
     """Return a stored version's cards as {(card id, section id): count}.
 
@@ -61,7 +61,7 @@ def version_entries(
 
 
 def _history_entries(
-    game: Game, shown: list[DeckVersion], previous: DeckVersion | None, lang: str
+    game: GameRules, shown: list[DeckVersion], previous: DeckVersion | None, lang: str
 ) -> list[HistoryEntry]:
     """Diff each version in `shown` (newest first) against the one after it, or `previous`."""
     chain = [*shown, previous] if previous else shown

@@ -11,7 +11,8 @@ from decks.contract import Entry, verdict_in
 from decks.models import Deck
 from decks.selectors.entries import card_totals, deck_entries
 from decks.selectors.verdict import VerdictLine, verdict_lines
-from rules.core.schema import Attribute, Game
+from rules.core.schema import Attribute
+from rules.core.schema import Game as GameRules
 
 
 @dataclass(frozen=True)
@@ -197,7 +198,7 @@ def sheet_for(*, deck: Deck, entries: list[Entry], verdict: dict, lang: str) -> 
 
 
 def _sections(
-    game: Game,
+    game: GameRules,
     lines: list[Line],
     ladder: list[Rung],
     ladder_attribute: Attribute | None,
@@ -260,7 +261,7 @@ def _sections(
     return sections
 
 
-def _moves(game: Game, entry: Entry, lang: str) -> tuple[tuple[str, str], ...]:
+def _moves(game: GameRules, entry: Entry, lang: str) -> tuple[tuple[str, str], ...]:
     """Return the other sections a card may be moved to, as (section id, label)."""
     places = game.sections_for(entry.card.kind)
     if len(places) < 2:
@@ -268,7 +269,7 @@ def _moves(game: Game, entry: Entry, lang: str) -> tuple[tuple[str, str], ...]:
     return tuple((s.id, s.label(lang)) for s in places if s.id != entry.section)
 
 
-def _tally(game: Game, attribute_id: str | None, lines: list[Line], lang: str) -> list:
+def _tally(game: GameRules, attribute_id: str | None, lines: list[Line], lang: str) -> list:
     """Count a section's copies by each value of a choice attribute, unknown ones last."""
     attribute = game.schema.attribute(attribute_id) if attribute_id else None
     if attribute is None:
@@ -286,7 +287,7 @@ def _tally(game: Game, attribute_id: str | None, lines: list[Line], lang: str) -
 
 
 def _fact(
-    game: Game, kind: str, tally: str | None, ladder_attribute: Attribute | None
+    game: GameRules, kind: str, tally: str | None, ladder_attribute: Attribute | None
 ) -> Attribute | None:
     """Return the fact a short list shows for a kind: its section's tally, else a sort key.
 
@@ -298,14 +299,16 @@ def _fact(
     return next((a for a in attributes if a.sortable), None)
 
 
-def _kind_plural(game: Game, kind_id: str, lang: str) -> str:
+def _kind_plural(game: GameRules, kind_id: str, lang: str) -> str:
     kind = game.schema.kind(kind_id)
     if kind is None:
         return kind_id
     return capfirst((kind.plural or kind.label)(lang))
 
 
-def _ladder(game: Game, options: Mapping[str, str], lines: list[Line], lang: str) -> list[Rung]:
+def _ladder(
+    game: GameRules, options: Mapping[str, str], lines: list[Line], lang: str
+) -> list[Rung]:
     """Return the game's ladder for a deck, highest rung first; empty if it draws none.
 
     A rung shows only where a card fitting the deck's options may stand (an option may rule out

@@ -30,6 +30,7 @@ from decks.errors import (
 from decks.limits import DESCRIPTION_MAX, MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
 from decks.models import Deck, DeckCard, DeckVersion, Visibility
 from decks.services.verdicts import refresh_verdict
+from rules.core.schema import Game as GameRules
 
 # Saves of one editing session make one version in the history while no pause between them is
 # longer than this; the builder keeps the per-change undo.
@@ -40,7 +41,7 @@ EDIT_SESSION_PAUSE = timedelta(minutes=30)
 CardKey = int | tuple[int, str | None]
 
 
-def _checked_options(game: rules.core.Game, options: Mapping[str, str | None]) -> dict[str, str]:
+def _checked_options(game: GameRules, options: Mapping[str, str | None]) -> dict[str, str]:
     """Check a deck's options against its game's; a required one missing is an error.
 
     None clears an option. A problem names the option itself as its field, as the forms and
@@ -66,7 +67,7 @@ def _checked_options(game: rules.core.Game, options: Mapping[str, str | None]) -
     return clean
 
 
-def _checked_format(game: rules.core.Game, format_id: str | None) -> str:
+def _checked_format(game: GameRules, format_id: str | None) -> str:
     """Return a format of the game (None: its default)."""
     if format_id is None:
         return game.default_format.id
@@ -75,7 +76,7 @@ def _checked_format(game: rules.core.Game, format_id: str | None) -> str:
     return format_id
 
 
-def _section_of(game: rules.core.Game, card: Card, section_id: str | None) -> str:
+def _section_of(game: GameRules, card: Card, section_id: str | None) -> str:
     """Return where a card lies: the section asked for if it takes the card, else refuse."""
     placed = game.placed(card.kind, section_id)
     if placed is not None:

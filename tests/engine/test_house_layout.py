@@ -235,3 +235,24 @@ def test_shared_code_names_no_game():
         ]
 
     assert found == []
+
+
+def test_the_site_calls_a_games_declaration_gamerules_and_its_row_game():
+    # One name for one thing: `Game` is the model (cardbase.models), `GameRules` the declaration.
+    misnamed = []
+    for path in project_sources():
+        if path.parts[len(REPO.parts)] in ("rules", "cardsearch"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            for alias in node.names:
+                if alias.name != "Game":
+                    continue
+                wanted = "GameRules" if node.module == "rules.core.schema" else None
+                if node.module in ("rules.core.schema", "cardbase.models") and (
+                    alias.asname != wanted
+                ):
+                    misnamed.append(f"{shown(path)}:{node.lineno}: {node.module} as {alias.asname}")
+
+    assert misnamed == []
