@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "decks",
     "accounts",
     "backups",
+    "bench",
     "axes",
 ]
 

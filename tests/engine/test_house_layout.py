@@ -209,13 +209,9 @@ def test_shared_code_names_no_game():
     # Each game's id, package and name may be written only in its own package; comments and
     # docstrings may cite a game as an example. The list of games the site serves
     # (rules/games.py) is configuration. The backup file's format name predates the other games
-    # and is kept so that every backup ever written still restores. The two benchmark
-    # generators invent cards shaped as Aniołowie's on purpose (bench/README.md).
-    allowed = {
-        "backups/archive.py",
-        "cardbase/management/commands/make_synthetic_catalogue.py",
-        "decks/management/commands/make_scale_data.py",
-    }
+    # and is kept so that every backup ever written still restores. The benchmarks' generators
+    # (bench/) invent cards shaped as Aniołowie's on purpose and are no shared code.
+    allowed = {"backups/archive.py"}
     shared = [
         path
         for folder in (*APP_FOLDERS, "rules/core", "templates", "static")

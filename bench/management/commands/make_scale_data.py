@@ -24,7 +24,7 @@ from django.db import connections, transaction
 from django.utils import timezone
 
 import rules
-from cardbase.management.commands.make_synthetic_catalogue import EDITIONS, CardMaker, vocabulary
+from bench.management.commands.make_synthetic_catalogue import EDITIONS, CardMaker, vocabulary
 from cardbase.models import Card, Edition, Game, Printing
 from decks.contract import Entry
 from decks.models import Deck, DeckCard, DeckLike, DeckVersion, Visibility
