@@ -1,7 +1,8 @@
 """Read a Dark Eden deck in the JSON contract: its leader and its cards, each in its section.
 
-Entries of one card (names equal but for case and diacritics) are merged by rules.core.entries:
-one card has one kind, one affiliation and one unlimited mark however its copies are split.
+Entries of one card (names equal but for case, diacritics and the card list's line-break hyphens,
+"BŁOGOSŁA- WIEŃSTWO") are merged by rules.core.entries: one card has one kind, one affiliation and
+one unlimited mark however its copies are split.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from rules.core.contract import read_card_basics, read_deck
 from rules.core.deck import Deck
 from rules.core.entries import Clash, EntryMerge
-from rules.core.verdict import DeckFormatError, describe_value
+from rules.core.verdict import DeckFormatError, card_key, describe_value, unbroken
 from rules.dark_eden.schema import AFFILIATIONS, ALL_KINDS, GAME_ID, LEADER
 
 LEADER_SECTION, DECK = "leader", "deck"
@@ -110,4 +111,11 @@ def _same_card_error(clash: Clash) -> DeckFormatError:
     )
 
 
-_MERGE: EntryMerge[Card] = EntryMerge(attributes=CONTRACT_ATTRIBUTES, refuse=_same_card_error)
+def _name_key(card: Card) -> str:
+    """Fold an entry's name, joining the words the card list's editor broke over two lines."""
+    return card_key(unbroken(card.name))
+
+
+_MERGE: EntryMerge[Card] = EntryMerge(
+    attributes=CONTRACT_ATTRIBUTES, refuse=_same_card_error, key=_name_key
+)

@@ -53,11 +53,11 @@ def copy_limit(kind: str, attributes) -> int | float | None:
 def validate(deck: Deck[Card]) -> Verdict:
     """Check a deck against Dark Eden's deck rules; return every violation found."""
     found: list[Violation] = []
-    leader = _check_leader(deck, found)
+    leaders = _check_leader(deck, found)
     _check_size(deck, found)
     _check_copies(deck, found)
-    if leader is not None:
-        _check_affiliations(deck, leader, found)
+    if leaders:
+        _check_affiliations(deck, leaders, found)
     return Verdict(tuple(found))
 
 
@@ -66,12 +66,12 @@ def _deck_cards(deck: Deck[Card]) -> list[Card]:
     return [card for card in deck.cards if card.kind != LEADER]
 
 
-def _check_leader(deck: Deck[Card], found: list[Violation]) -> Card | None:
-    """Check for one leader, one copy; return it, or None if there is not exactly one."""
+def _check_leader(deck: Deck[Card], found: list[Violation]) -> list[Card]:
+    """Check for one leader, one copy; return the deck's leaders, whatever their number."""
     leaders = [card for card in deck.cards if card.kind == LEADER]
     count = sum(card.count for card in leaders)
     if count == 1:
-        return leaders[0]
+        return leaders
     if count == 0:
         pl = "Talia nie ma Przywódcy: każdy gracz gra jednym. Wybierz Przywódcę."
         en = "The deck has no leader: each player plays with one. Choose a leader."
@@ -85,7 +85,7 @@ def _check_leader(deck: Deck[Card], found: list[Violation]) -> Card | None:
             "copy of one leader."
         )
     found.append(Violation.about(LEADER_COUNT, Severity.ERROR, pl, en, leaders))
-    return None
+    return leaders
 
 
 def _check_size(deck: Deck[Card], found: list[Violation]) -> None:
@@ -140,31 +140,40 @@ def _check_copies(deck: Deck[Card], found: list[Violation]) -> None:
         )
 
 
-def _check_affiliations(deck: Deck[Card], leader: Card, found: list[Violation]) -> None:
-    """Warn of cards neither general nor of the leader's affiliation, and of those unchecked."""
-    if leader.affiliation is None:
+def _check_affiliations(deck: Deck[Card], leaders: list[Card], found: list[Violation]) -> None:
+    """Warn of cards neither general nor of any leader's affiliation, and of those unchecked.
+
+    With more than one leader (itself an error) a card is off only if it is off whichever leader
+    stays: every fault is said at once, not after the leaders are fixed.
+    """
+    unknown = [leader for leader in leaders if leader.affiliation is None]
+    if unknown:
+        names = ", ".join(leader.name for leader in unknown)
         found.append(
             Violation.about(
                 UNVERIFIED,
                 Severity.WARNING,
-                f"Nie wiadomo, jaką przynależność ma {leader.name}, więc nie sprawdzono "
+                f"Nie wiadomo, jaką przynależność ma {names}, więc nie sprawdzono "
                 "przynależności kart.",
-                f"The affiliation of {leader.name} is unknown, so the cards' affiliations were "
+                f"The affiliation of {names} is unknown, so the cards' affiliations were "
                 "not checked.",
-                [leader],
+                unknown,
             )
         )
         return
+    affiliations = list(dict.fromkeys(leader.affiliation for leader in leaders))
     foreign: list[Card] = []
     unsure: list[Card] = []
     for card in _deck_cards(deck):
-        fit = _fits(card.affiliation, leader.affiliation)
-        if fit is None:
+        fits = {_fits(card.affiliation, affiliation) for affiliation in affiliations}
+        if True in fits:
+            continue
+        if None in fits:
             unsure.append(card)
-        elif not fit:
+        else:
             foreign.append(card)
-    label_pl = _AFFILIATION_LABELS[leader.affiliation]("pl")
-    label_en = _AFFILIATION_LABELS[leader.affiliation]("en")
+    label_pl = ", ".join(_AFFILIATION_LABELS[a]("pl") for a in affiliations)
+    label_en = ", ".join(_AFFILIATION_LABELS[a]("en") for a in affiliations)
     if foreign:
         names = ", ".join(card.name for card in foreign)
         found.append(

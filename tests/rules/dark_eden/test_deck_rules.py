@@ -200,3 +200,50 @@ def test_an_unknown_format_is_refused():
     with pytest.raises(DeckFormatError) as raised:
         parse_deck({"game": "dark-eden", "format": "draft", "cards": []})
     assert raised.value.path == "format"
+
+
+def test_a_name_broken_over_two_lines_is_the_same_card():
+    # The card list breaks long names with a hyphen; a deck may write either spelling.
+    merged = deck(card("BŁOGOSŁA- WIEŃSTWO", 3), card("BŁOGOSŁAWIEŃSTWO", 3))
+    assert codes(merged) == [("copy-limit", "error", ("BŁOGOSŁA- WIEŃSTWO",))]
+    assert codes(deck(card("BŁOGOSŁA- WIEŃSTWO", 2), card("BŁOGOSŁAWIEŃSTWO", 3))) == []
+    # A hyphen inside a word or between spaced words is part of the name.
+    assert codes(deck(card("SKAUT-3", 3), card("SKAUT 3", 3))) == []
+
+
+def test_two_leaders_still_warn_of_cards_off_whichever_stays():
+    verage = card("Verage", kind="leader", affiliation="templars", section="leader")
+    found = codes(deck(card("Prorok", affiliation="crescentia"), verage, size=61))
+    assert found == [
+        ("leader-count", "error", ("Astinou", "Verage")),
+        ("affiliation", "warning", ("Prorok",)),
+    ]
+
+
+def test_with_leaders_of_two_affiliations_a_card_of_either_is_not_warned_of():
+    bourges = card("Sigfried Bourges", kind="leader", affiliation="bauhaus", section="leader")
+    found = codes(
+        deck(
+            card("Wilczarz", affiliation="bauhaus"),
+            card("Prorok", affiliation="crescentia"),
+            bourges,
+            size=61,
+        )
+    )
+    assert found == [
+        ("leader-count", "error", ("Astinou", "Sigfried Bourges")),
+        ("affiliation", "warning", ("Prorok",)),
+    ]
+    (_, violation) = validate_contract(
+        deck(card("Prorok", affiliation="crescentia"), bourges, size=61)
+    ).violations
+    assert "leader's affiliation (Templars, Bauhaus)" in violation.message("en")
+
+
+def test_a_leader_of_unknown_affiliation_among_two_leaves_affiliations_unchecked():
+    unknown = card("Verage", kind="leader", affiliation=None, section="leader")
+    found = codes(deck(card("Prorok", affiliation="crescentia"), unknown, size=61))
+    assert found == [
+        ("leader-count", "error", ("Astinou", "Verage")),
+        ("unverified", "warning", ("Verage",)),
+    ]
