@@ -51,7 +51,8 @@ GAME = Game(
             LEAD,
             Text(pl="Karty przywódcze", en="Lead cards"),
             kinds_of(ILLUMINATI),
-            expected="1 + 1",
+            # One of each, though the lead may hold more Groups to choose from: the validator
+            # says what is missing rather than a bare "2".
             also=GROUP_KINDS,
             hint=Text(
                 pl="Twoja Illuminati i Grupa, która zacznie jako jej pierwsza marionetka "

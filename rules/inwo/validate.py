@@ -4,7 +4,8 @@ Sources: the Polish rulebook (shared/rulebooks/001_d833c858ba7d0620.txt), "Pocz�
 step 1 (45 cards with the Illuminati, all players the same number; about 12-20 Groups, advice
 only), step 2 (the puppet back makes the Group deck, the hand the Plot deck), step 3 and
 "Rodzaje Grup" (one Illuminati each; spares may hide in the Plot deck, p. 23), step 5 (the
-leading Group is a Group: "Nie możesz wybrać na przywódcę karty Zasobów"). There is no copy
+leading Group is a Group: "Nie możesz wybrać na przywódcę karty Zasobów"; chosen at the table,
+so a deck without one is only prompted for it). There is no copy
 limit. The tournament format (World Domination Handbook v1.2) makes 45 a must; a One Big Deck
 is shared by the table, so neither the one-Illuminati nor the size rule applies to it.
 """
@@ -19,6 +20,7 @@ from rules.inwo.schema import GROUP_KINDS, ILLUMINATI, USUAL_BACK
 DECK_SIZE = 45
 
 ILLUMINATI_COUNT = "illuminati-count"
+LEADING_GROUP = "leading-group"
 WRONG_SECTION = "wrong-section"
 DECK_SIZE_CODE = "deck-size"
 UNVERIFIED = "unverified"
@@ -32,6 +34,7 @@ def validate(deck: Deck[Card]) -> Verdict:
     found: list[Violation] = []
     if deck.format != ONE_BIG_DECK:
         _check_illuminati(deck, found)
+        _check_leading_group(deck, found)
     _check_sections(deck, found)
     if deck.format != ONE_BIG_DECK:
         _check_size(deck, found)
@@ -57,6 +60,22 @@ def _check_illuminati(deck: Deck[Card], found: list[Violation]) -> None:
             "the spares to the Plot deck."
         )
     found.append(Violation.about(ILLUMINATI_COUNT, Severity.ERROR, pl, en, leading))
+
+
+def _check_leading_group(deck: Deck[Card], found: list[Violation]) -> None:
+    """Prompt for the Group that starts as the Illuminati's first puppet when none leads."""
+    if any(c.section == LEAD and c.kind in GROUP_KINDS for c in deck.cards):
+        return
+    # Step 5 lets a player choose the leading Group at the table, so this is advice, not a fault.
+    pl = (
+        "Wśród kart przywódczych nie ma Grupy: wybierz Grupę, która zacznie jako pierwsza "
+        "marionetka Twojej Illuminati (nigdy Zasób), i połóż ją wśród kart przywódczych."
+    )
+    en = (
+        "The lead cards hold no Group: choose the Group that starts as your Illuminati's first "
+        "puppet (never a Resource) and put it among the lead cards."
+    )
+    found.append(Violation.about(LEADING_GROUP, Severity.WARNING, pl, en))
 
 
 def _home(card: Card) -> str | None:

@@ -51,13 +51,16 @@ def test_unknown_factions_are_one_calm_note_apart_from_the_tick(client, owner):
     assert html.index("</div>") < html.index('class="verdict-note"')
     assert len(re.findall(r'<li class="violation warning', html)) == 1
     page = text(client, url, "pl")
-    assert "✔ Talia jest zgodna z zasadami budowania talii." in page
+    # With a note left the tick does not say the deck is done.
+    assert "✔ Talia nie łamie żadnej zasady budowania talii, ale zostały uwagi poniżej." in page
+    assert "zgodna z zasadami" not in page
     assert "1 uwaga: Nieznana frakcja, więc nie sprawdzono zasady jednej frakcji: 21 kart (" in (
         page
     )
     assert "Uzupełnij" not in page
 
     page = text(client, url, "en")
+    assert "✔ The deck breaks no deck-building rule, but the notes below remain." in page
     assert "1 note: Faction unknown, so the one-faction rule was not checked: 21 cards (" in page
     assert "Fill in" not in page
 
@@ -142,3 +145,19 @@ def test_errors_and_notes_are_counted_in_english(n, errors, notes):
         html = render_to_string("decks/_verdict.html", {"sheet": stub_sheet(n, n)})
     assert f"The deck breaks the deck-building rules: {errors}" in html
     assert notes in html
+
+
+def test_a_deck_without_notes_is_said_to_follow_the_rules(client, owner):
+    deck = services.deck_create(
+        owner=owner,
+        name="Talia",
+        options={"faction": "fallen"},
+        cards=legal_deck_cards("fallen"),
+        visibility="public",
+    )
+    page = text(client, deck.get_absolute_url(), "pl")
+    assert "uwag" not in page.split("✔", 1)[1][:200]
+    assert "✔ Talia jest zgodna z zasadami budowania talii." in page
+    assert "✔ The deck follows the deck-building rules." in text(
+        client, deck.get_absolute_url(), "en"
+    )

@@ -19,6 +19,7 @@ def test_the_cli_reports_a_misplaced_resource(tmp_path):
     verdict = json.loads(done.stdout)
     assert verdict["valid"] is False
     assert [(v["code"], v["severity"], v["cards"]) for v in verdict["violations"]] == [
+        ("leading-group", "warning", []),
         ("wrong-section", "error", ["Crystal Skull"]),
         ("deck-size", "error", []),
     ]

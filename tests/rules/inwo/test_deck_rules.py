@@ -238,3 +238,20 @@ def test_an_entry_of_unknown_back_takes_the_back_another_entry_gives():
     deck["cards"][3] = plots(22)
     deck["cards"].append(card("ufos", "illuminati", section="plots"))
     assert summary(deck) == [("wrong-section", E, ("ufos",))]
+
+
+def test_a_lead_without_a_group_is_prompted_for_one():
+    deck = legal()
+    deck["cards"][1] = card("Gun Lobby", "organization")
+    found = validate_contract(deck)
+    assert found.valid
+    (violation,) = found.violations
+    assert (violation.code, str(violation.severity)) == ("leading-group", "warning")
+    assert "choose the Group that starts as your Illuminati's first puppet" in violation.message(
+        "en"
+    )
+    assert "wybierz Grupę, która zacznie jako pierwsza marionetka" in violation.message("pl")
+
+
+def test_a_shared_deck_is_not_prompted_for_a_leading_group():
+    assert summary({"game": "inwo", "format": "one-big-deck", "cards": [plots(3)]}) == []
