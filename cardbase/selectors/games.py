@@ -1,17 +1,36 @@
 """The games the catalogue serves: their cards counted, their attributes declared."""
 
-from django.db.models import Count, QuerySet
+from dataclasses import dataclass
+
+from django.db.models import Count
 
 import rules
 from cardbase.filters import catalogue_attributes
+from cardbase.language import page_lang
 from cardbase.models import Game
 from rules.core.schema import Attribute
 
 
-def games_with_card_counts() -> QuerySet[Game]:
-    """Return every game served with the number of its cards in the catalogue (`card_count`)."""
-    served = Game.objects.filter(slug__in=rules.game_ids())
-    return served.annotate(card_count=Count("cards")).order_by("name")
+@dataclass(frozen=True)
+class ServedGame:
+    """A game as the home page lists it: its words in the page's language, its cards counted."""
+
+    slug: str
+    name: str
+    summary: str
+    card_count: int
+
+
+def games_with_card_counts() -> list[ServedGame]:
+    """Return every game served, by name, in the page's language, with its number of cards."""
+    lang = page_lang()
+    served = Game.objects.filter(slug__in=rules.game_ids()).annotate(card_count=Count("cards"))
+    games = []
+    for game in served:
+        declared = rules.get_game(game.slug)
+        summary = declared.summary(lang) if declared.summary else ""
+        games.append(ServedGame(game.slug, declared.name(lang), summary, game.card_count))
+    return sorted(games, key=lambda game: game.name.casefold())
 
 
 def game_attributes(game: str | None) -> tuple[Attribute, ...]:

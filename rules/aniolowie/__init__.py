@@ -27,6 +27,10 @@ ZASTEP, HUMANS = "zastep", "humans"
 GAME = Game(
     id=GAME_ID,
     name=Text(pl="Aniołowie", en="Aniołowie (Angels)"),
+    summary=Text(
+        pl="Fantastyczna Gra Karciana: Aniołowie Pana i Upadli walczą o ludzi.",
+        en="The Fantastic Card Game: the Angels of the Lord and the Fallen fight over humans.",
+    ),
     schema=SCHEMA,
     # The humans lie apart from the Zastęp, the draw deck (ch. VI p. 28, ch. VII p. 40).
     sections=(

@@ -565,6 +565,8 @@ class Game:
     # A real card's name the site's messages show as an example line ("2 Gaap"), as printed;
     # None: they show a placeholder for a card's name.
     example_card: str | None = None
+    # One sentence that introduces the game beside its name on the home page.
+    summary: Text | None = None
 
     def section_for(self, kind_id: str) -> Section | None:
         """Return the section a card of this kind goes into by default."""

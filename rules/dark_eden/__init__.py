@@ -30,6 +30,10 @@ from rules.dark_eden.validate import DECK_SIZE, MAX_COPIES, copy_limit, validate
 GAME = Game(
     id=GAME_ID,
     name=Text(pl="Dark Eden", en="Dark Eden"),
+    summary=Text(
+        pl="Przywódcy, Miejsca, Wojownicy i Intrygi.",
+        en="Leaders, Places, Warriors and Intrigues.",
+    ),
     schema=SCHEMA,
     # The leader is brought beside the deck, not in it ("Oprócz talii, każdy z graczy powinien
     # przynieść ze sobą kartę Przywódcy"), and does not count towards its 60 cards.

@@ -43,6 +43,10 @@ _PLAYER_ZONES = {"Lead Cards": LEAD, "Group Deck": GROUPS, "Plot Deck": PLOTS}
 GAME = Game(
     id=GAME_ID,
     name=Text(pl="Illuminati: New World Order", en="Illuminati: New World Order"),
+    summary=Text(
+        pl="Illuminati, Grupy, Zasoby i Intrygi.",
+        en="Illuminati, Groups, Resources and Plots.",
+    ),
     schema=SCHEMA,
     # The Illuminati and the leading Group start on the table (setup steps 3 and 5); the
     # puppet-backed cards make the Group deck, the hand-backed the Plot deck (step 2).

@@ -211,3 +211,15 @@ def test_the_link_counts_the_cards_in_the_page_language(client, gammon, others, 
 def test_a_card_alone_in_its_order_offers_no_link(client, gammon):
     body = _card_page(client, gammon).content.decode()
     assert "same-order-all" not in body
+
+
+def test_home_page_introduces_each_game_in_the_page_s_language(client):
+    AngelFactory(name="Gaap", slug="gaap")
+    GameFactory(slug="dark-eden", name="Dark Eden")
+    polish = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Aniołowie</a> – Fantastyczna Gra Karciana: Aniołowie Pana i Upadli" in polish
+    assert "Dark Eden – Przywódcy, Miejsca, Wojownicy i Intrygi." in polish
+    english = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Aniołowie (Angels)</a> – The Fantastic Card Game: the Angels of the Lord" in english
+    assert "Dark Eden – Leaders, Places, Warriors and Intrigues." in english
+    assert "Fantastyczna" not in english and "Przywódcy" not in english
