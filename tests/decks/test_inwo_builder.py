@@ -52,3 +52,19 @@ def test_an_aniolowie_builder_keeps_its_facets_and_copy_limits(client):
     assert "alignments" not in facets(response)
     body = response.content.decode()
     assert '<span class="limit" title="limit kopii">/2</span>' in body
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [("pl", "Karty NWO: brak.", "karty nwo"), ("en", "NWO cards: none.", "nwo cards")],
+)
+def test_an_empty_kind_is_named_as_the_game_writes_it(client, lang, said, not_said):
+    owner = UserFactory()
+    client.force_login(owner)
+    client.cookies["django_language"] = lang
+    deck = services.deck_create(
+        owner=owner, name="Spisek", game="inwo", cards={IlluminatiFactory().pk: 1}
+    )
+    body = client.get(deck.get_absolute_url()).content.decode()
+    assert said in body
+    assert not_said not in body
