@@ -510,7 +510,7 @@ SCHEMA = CardSchema(
         Attribute(
             "anielica",
             "bool",
-            Text(pl="ANIELICA", en="ANIELICA"),
+            Text(pl="anielica", en="anielica (female angel)"),
             kinds_of(ANGEL),
             help=Text(
                 pl="Anioł jest ANIELICĄ tylko wtedy, gdy na karcie widnieje napis ANIELICA (s. 9).",

@@ -223,3 +223,11 @@ def test_home_page_introduces_each_game_in_the_page_s_language(client):
     assert "Aniołowie (Angels)</a> – The Fantastic Card Game: the Angels of the Lord" in english
     assert "Dark Eden – Leaders, Places, Warriors and Intrigues." in english
     assert "Fantastyczna" not in english and "Przywódcy" not in english
+
+
+def test_the_anielica_row_is_labelled_in_words_not_capitals(client):
+    angel = AngelFactory(name="Virtue", slug="virtue", anielica=True)
+    polish = _card_page(client, angel, "pl").content.decode()
+    assert "<dt>Anielica</dt>" in polish and "<dt>ANIELICA</dt>" not in polish
+    english = _card_page(client, angel, "en").content.decode()
+    assert "<dt>Anielica (female angel)</dt>" in english
