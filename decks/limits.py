@@ -6,3 +6,15 @@ NAME_MAX = 100
 DESCRIPTION_MAX = 10_000
 # Card ids are 64-bit database keys; anything outside cannot be a card and must not reach a query.
 MAX_CARD_ID = 2**63 - 1
+
+
+def shortened_name(name: str) -> str:
+    """Return a deck name cut to NAME_MAX characters at a word's end, marked with an ellipsis."""
+    name = name.strip()
+    if len(name) <= NAME_MAX:
+        return name
+    cut = name[: NAME_MAX - 1]
+    # Cut at the last space unless that would drop most of the name (one very long word).
+    at_space = cut.rstrip().rsplit(" ", 1)[0] if " " in cut else cut
+    kept = at_space if len(at_space) > NAME_MAX // 2 else cut
+    return kept.rstrip(" ,;:–-") + "…"

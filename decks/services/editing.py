@@ -27,7 +27,12 @@ from decks.errors import (
     too_many_cards,
     unknown_value,
 )
-from decks.limits import DESCRIPTION_MAX, MAX_COPIES_PER_ENTRY, MAX_DISTINCT_CARDS, NAME_MAX
+from decks.limits import (
+    DESCRIPTION_MAX,
+    MAX_COPIES_PER_ENTRY,
+    MAX_DISTINCT_CARDS,
+    shortened_name,
+)
 from decks.models import Deck, DeckCard, DeckVersion, Visibility
 from decks.services.verdicts import refresh_verdict
 from rules.core.schema import Game as GameRules
@@ -363,8 +368,7 @@ def deck_copy(*, deck: Deck, owner: AbstractBaseUser) -> Deck:
     """Copy a deck into `owner`'s private decks, remembering where it came from."""
     return deck_create(
         owner=owner,
-        # Cut to the limit, the name may end in a space, which no name keeps.
-        name=(_("Kopia: %(name)s") % {"name": deck.name})[:NAME_MAX].strip(),
+        name=shortened_name(_("Kopia: %(name)s") % {"name": deck.name}),
         options=deck.options,
         game=deck.game.slug,
         format=deck.format,

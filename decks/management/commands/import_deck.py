@@ -11,7 +11,7 @@ from django.utils import translation
 import rules
 from decks import inputs
 from decks.errors import DeckInputError
-from decks.limits import NAME_MAX
+from decks.limits import shortened_name
 from decks.services.editing import deck_create
 from decks.transfer.dispatch import FORMATS, read_import
 from decks.transfer.imported import ImportedDeck, imported_contract
@@ -90,7 +90,7 @@ class Command(BaseCommand):
         try:
             deck = deck_create(
                 owner=owner,
-                name=inputs.deck_name(name[:NAME_MAX]),
+                name=inputs.deck_name(shortened_name(name)),
                 options=imported.options,
                 game=imported.game,
                 format=imported.format,

@@ -178,8 +178,17 @@ def test_a_copy_of_an_over_long_old_description_is_cut_to_the_limit():
     assert copy.description == "x" * 10_000
 
 
-def test_a_copy_of_a_long_name_is_cut_to_the_limit_without_a_trailing_space():
+def test_a_copy_of_a_long_name_is_cut_to_the_limit_and_says_so():
     name = "a" * 92 + " " + "b" * 7
     original = services.deck_create(owner=UserFactory(), name=name, options={"faction": "lord"})
     copy = deck_copy(deck=original, owner=UserFactory())
-    assert copy.name == "Kopia: " + "a" * 92
+    assert copy.name == "Kopia: " + "a" * 92 + "…"
+    assert len(copy.name) == 100
+
+
+def test_a_copy_of_a_long_name_of_words_is_cut_at_a_word_s_end():
+    name = " ".join(["Zastęp"] * 14)  # 97 characters
+    original = services.deck_create(owner=UserFactory(), name=name, options={"faction": "lord"})
+    copy = deck_copy(deck=original, owner=UserFactory())
+    assert copy.name == "Kopia: " + " ".join(["Zastęp"] * 13) + "…"
+    assert len(copy.name) <= 100
