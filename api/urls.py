@@ -38,6 +38,7 @@ urlpatterns = [
     path("v1/", include((v1, "v1"))),
     path("schema/", view(docs.SchemaView), name="schema"),
     path("docs/", view(docs.SwaggerView, url_name="api:schema"), name="docs"),
+    path("redoc/redoc.js", docs.redoc_bundle, name="redoc-bundle"),
     path(
         "redoc/",
         view(docs.RedocView, url_name="api:schema", template_name="api/redoc.html"),
