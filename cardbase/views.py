@@ -74,16 +74,19 @@ def card_list(request: HttpRequest) -> HttpResponse:
 @require_safe
 @cached_page(catalogue_page_version)
 def card_search_syntax(request: HttpRequest) -> HttpResponse:
-    # An unknown or missing game shows the language of every game, as the catalogue does.
+    # An unknown or missing game shows every game's keys, each game apart under its name, so that
+    # a key is never listed twice unnamed and "unknown" is counted within its own game.
     game = request.GET.get("game")
     game = game if rules.is_game(game) else None
+    games = [(each.id, each.name(page_lang())) for each in rules.all_games()]
+    shown = [(id, name) for id, name in games if id == game] if game else games
     return render(
         request,
         "cardbase/search_syntax.html",
         {
-            "rows": counted_syntax_rows(game),
+            "sections": [(id, name, counted_syntax_rows(id)) for id, name in shown],
             "syntax_game": game,
-            "games": [(each.id, each.name(page_lang())) for each in rules.all_games()],
+            "games": games,
         },
     )
 

@@ -215,7 +215,10 @@ SEARCH_GUIDE = SearchGuide(
             },
         ),
         "kind": SearchHelp(
-            meaning=Text(pl="Rodzaj karty.", en="The kind of card."),
+            meaning=Text(
+                pl="Rodzaj karty: anioł, człowiek albo interwencja.",
+                en="The kind of card: an angel, a human or an intervention.",
+            ),
             examples={
                 "pl": ("typ:człowiek", "rodzaj:interwencja"),
                 "en": ("kind:angel", "type:intervention", "t:human"),

@@ -127,7 +127,12 @@ _NONE = Text(pl="brak", en="none")
 SEARCH_GUIDE = SearchGuide(
     keys={
         "kind": SearchHelp(
-            meaning=Text(pl="Rodzaj karty.", en="The kind of card."),
+            meaning=Text(
+                pl="Rodzaj karty: Przywódca, Miejsce, Wojownik, Intryga (także ekwipunek i "
+                "rytuały) albo Udoskonalenie (Genesis).",
+                en="The kind of card: Leader, Place, Warrior, Intrigue (equipment and rituals "
+                "too) or Upgrade (Genesis).",
+            ),
             examples={
                 "pl": ("typ:wojownik", "rodzaj:udoskonalenie"),
                 "en": ("kind:leader", "type:intrigue"),

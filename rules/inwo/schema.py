@@ -131,14 +131,24 @@ def _number(label: Text, kinds: frozenset[str], keys_pl: tuple, keys_en: tuple, 
 SEARCH_GUIDE = SearchGuide(
     keys={
         "kind": SearchHelp(
-            meaning=Text(pl="Rodzaj karty.", en="The kind of card."),
+            meaning=Text(
+                pl="Rodzaj karty: Illuminati, Grupa (Organizacja albo Osobistość), Zasób, "
+                "Intryga (Plot, Cel, Kataklizm, Zamach) albo karta NWO.",
+                en="The kind of card: Illuminati, a Group (Organization or Personality), a "
+                "Resource, a Plot (Plot, Goal, Disaster, Assassination) or an NWO card.",
+            ),
             examples={
                 "pl": ("typ:organizacja", "rodzaj:intrygi"),
                 "en": ("kind:illuminati", "type:resource", "t:goal"),
             },
         ),
         "set": SearchHelp(
-            meaning=Text(pl="Zestaw karty.", en="The card's set."),
+            meaning=Text(
+                pl="Zestaw, w którym karta wyszła według listy kart: Limited, Unlimited, "
+                "Assassins, SubGenius, a także karty fanów, niemieckie i z magazynu Pyramid.",
+                en="The set the card came out in, by the card list: Limited, Unlimited, "
+                "Assassins, SubGenius, and fan-made, German and Pyramid magazine cards.",
+            ),
             examples={"pl": ("zestaw:assassins",), "en": ("set:limited",)},
         ),
         "rarity": SearchHelp(

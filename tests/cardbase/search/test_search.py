@@ -226,7 +226,7 @@ def test_syntax_page_lists_every_key_with_examples_in_polish(client):
     for key in ["wsparcie:", "edycja:", "unikat", "anielica", "nazwa:", "tekst:"]:
         assert f"<code>{key}</code>" in body
     assert "Upadli, Potęgi, wsparcie ≥ 4" in body
-    assert "?q=zakon%3Apot%C4%99gi" in body
+    assert "?game=aniolowie&amp;q=zakon%3Apot%C4%99gi" in body
 
 
 def test_syntax_page_in_english(client):

@@ -49,3 +49,32 @@ def test_the_catalogue_links_the_syntax_of_the_game_it_shows(client, two_games):
     body = client.get(reverse("card-list"), {"game": "inwo"}).content.decode()
 
     assert f'href="{reverse("card-search-syntax")}?game=inwo"' in body
+
+
+def test_the_page_of_every_game_shows_each_game_apart_and_counts_within_it(client, two_games):
+    body = client.get(reverse("card-search-syntax")).content.decode()
+
+    # One table per game, under its name, in the order the site serves them.
+    headings = [f'<h2 id="syntax-{game}">' for game in ("aniolowie", "inwo", "dark-eden")]
+    assert all(heading in body for heading in headings)
+    assert body.count('<table class="syntax-table') == 3
+    tables = {
+        game: body.split(f'data-game="{game}"')[1].split("</table>")[0]
+        for game in ("aniolowie", "inwo", "dark-eden")
+    }
+    # "Unknown" counts only the table's own game: Betiel, not the three Groups.
+    assert "<code>zakon:nieznany</code></a> – zakon nieznany" in tables["aniolowie"]
+    assert 'zakon nieznany <span class="example-count">(1 karta)' in tables["aniolowie"]
+    assert "zakon:" not in tables["inwo"] and "zakon:" not in tables["dark-eden"]
+    # Each example opens the catalogue on its own game.
+    assert f'href="{reverse("card-list")}?game=inwo&amp;q=' in tables["inwo"]
+    assert f'href="{reverse("card-list")}?game=aniolowie&amp;q=' not in tables["inwo"]
+
+
+def test_each_key_of_every_game_says_what_it_means_in_more_than_a_word(client):
+    client.cookies["django_language"] = "en"
+    body = client.get(reverse("card-search-syntax")).content.decode()
+    assert "The kind of card: Illuminati, a Group (Organization or Personality)" in body
+    assert "The kind of card: Leader, Place, Warrior, Intrigue" in body
+    assert "The set the card came out in, by the card list: Limited, Unlimited" in body
+    assert "The kind of card.<" not in body and "The card&#x27;s set.<" not in body
