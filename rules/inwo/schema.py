@@ -132,9 +132,9 @@ SEARCH_GUIDE = SearchGuide(
     keys={
         "kind": SearchHelp(
             meaning=Text(
-                pl="Rodzaj karty: Illuminati, Grupa (Organizacja albo Osobistość), Zasób, "
+                pl="Rodzaj karty: Illuminati, Grupa (Organizacja, Osobistość albo Miejsce), Zasób, "
                 "Intryga (Plot, Cel, Kataklizm, Zamach) albo karta NWO.",
-                en="The kind of card: Illuminati, a Group (Organization or Personality), a "
+                en="The kind of card: Illuminati, a Group (Organization, Personality or Place), a "
                 "Resource, a Plot (Plot, Goal, Disaster, Assassination) or an NWO card.",
             ),
             examples={

@@ -74,7 +74,7 @@ def test_the_page_of_every_game_shows_each_game_apart_and_counts_within_it(clien
 def test_each_key_of_every_game_says_what_it_means_in_more_than_a_word(client):
     client.cookies["django_language"] = "en"
     body = client.get(reverse("card-search-syntax")).content.decode()
-    assert "The kind of card: Illuminati, a Group (Organization or Personality)" in body
+    assert "The kind of card: Illuminati, a Group (Organization, Personality or Place)" in body
     assert "The kind of card: Leader, Place, Warrior, Intrigue" in body
     assert "The set the card came out in, by the card list: Limited, Unlimited" in body
     assert "The kind of card.<" not in body and "The card&#x27;s set.<" not in body
