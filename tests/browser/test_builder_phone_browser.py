@@ -206,3 +206,15 @@ def test_a_facet_applies_at_once_and_the_other_facets_recount_in_place(screen):
     expect(human.locator(".facet-count")).to_have_text("(1)")
     expect(kinds.locator('label[data-value="angel"]')).to_have_class(re.compile("facet-empty"))
     no_sideways_scroll(page)
+
+
+def test_the_hint_speaks_of_taps_on_a_phone_and_of_keys_on_a_laptop(screen):
+    page = screen
+    keyboard = page.get_by_text("naciśnij klawisz + lub −")
+    touch = page.get_by_text("Dotknij + lub −, aby dodać albo odjąć egzemplarz karty.")
+    if page.is_phone:
+        expect(touch).to_be_visible()
+        expect(keyboard).to_be_hidden()
+    else:
+        expect(keyboard).to_be_visible()
+        expect(touch).to_be_hidden()
