@@ -5,6 +5,7 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
+from cardbase.hyphens import hyphenated
 from cardbase.selectors.card_facts import card_facts, leading_values, source_labels
 from cardbase.selectors.card_page import primary_printing
 
@@ -59,3 +60,9 @@ def table_cells(card, columns) -> list:
     """Return a table row's cells: a fact per column, None where the card's kind lacks it."""
     facts = {f.id: f for f in card_facts(card)}
     return [facts.get(column.id) for column in columns]
+
+
+@register.filter
+def name_in_tile(card) -> str:
+    """Return a card's name with the places it may break, in its game's printed language."""
+    return hyphenated(card.name, card.game_rules.card_language)

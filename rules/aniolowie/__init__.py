@@ -31,6 +31,7 @@ GAME = Game(
         pl="Fantastyczna Gra Karciana: Aniołowie Pana i Upadli walczą o ludzi.",
         en="The Fantastic Card Game: the Angels of the Lord and the Fallen fight over humans.",
     ),
+    card_language="pl",
     schema=SCHEMA,
     # The humans lie apart from the Zastęp, the draw deck (ch. VI p. 28, ch. VII p. 40).
     sections=(

@@ -567,6 +567,9 @@ class Game:
     example_card: str | None = None
     # One sentence that introduces the game beside its name on the home page.
     summary: Text | None = None
+    # The language its cards are printed in (a BCP 47 tag: "pl", "en", "fr"), which a page marks
+    # their names with and hyphenates them by; None: not said.
+    card_language: str | None = None
 
     def section_for(self, kind_id: str) -> Section | None:
         """Return the section a card of this kind goes into by default."""

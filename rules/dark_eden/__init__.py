@@ -34,6 +34,7 @@ GAME = Game(
         pl="Przywódcy, Miejsca, Wojownicy i Intrygi.",
         en="Leaders, Places, Warriors and Intrigues.",
     ),
+    card_language="pl",
     schema=SCHEMA,
     # The leader is brought beside the deck, not in it ("Oprócz talii, każdy z graczy powinien
     # przynieść ze sobą kartę Przywódcy"), and does not count towards its 60 cards.

@@ -47,6 +47,7 @@ GAME = Game(
         pl="Illuminati, Grupy, Zasoby i Intrygi.",
         en="Illuminati, Groups, Resources and Plots.",
     ),
+    card_language="en",
     schema=SCHEMA,
     # The Illuminati and the leading Group start on the table (setup steps 3 and 5); the
     # puppet-backed cards make the Group deck, the hand-backed the Plot deck (step 2).
