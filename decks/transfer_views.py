@@ -2,7 +2,6 @@
 
 from urllib.parse import urlencode
 
-from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,7 +11,7 @@ from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -20,19 +19,27 @@ import rules
 from cardbase.language import page_lang
 from decks import codes, export, inputs
 from decks.errors import DeckInputError
-from decks.forms import DeckOptionsMixin
+from decks.import_form import AUTO_FORMAT, DETECT, ImportForm
 from decks.limits import NAME_MAX
 from decks.models import Deck
-from decks.selectors.games import game_for_new_deck
+from decks.selectors.games import games_with_rules
 from decks.services.editing import deck_create
+from decks.transfer.detect import (
+    CODE,
+    carried_name,
+    file_stem,
+    guess_format,
+    guess_game,
+    undetected_problem,
+)
 from decks.transfer.dispatch import read_import
+from decks.transfer.imported import ImportedDeck
 from decks.transfer.problems import (
     MAX_IMPORT_CHARS,
     ImportFailed,
     Problem,
     body_too_large_problem,
     cut_paste_problem,
-    example_card,
 )
 from decks.transfer.read_code import read_code
 from decks.transfer.unsaved import unsaved_sheet
@@ -42,66 +49,6 @@ from decks.view_helpers import readable_deck_or_404
 # import page checks the declared length first and answers with its own page. Up to that size the
 # form is read, so a paste over the text limit can be shown back in part.
 MAX_IMPORT_BODY = settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440
-MAX_UPLOAD_BYTES = MAX_IMPORT_CHARS
-
-
-class ImportForm(DeckOptionsMixin, forms.Form):
-    """The import page: a deck for `game` in one of the formats, its options settled or not."""
-
-    name = forms.CharField(label=gettext_lazy("Nazwa talii"), max_length=NAME_MAX)
-    format = forms.ChoiceField(
-        label=gettext_lazy("Format"),
-        choices=[
-            ("text", gettext_lazy("tekst: karta w wierszu")),
-            ("json", gettext_lazy("JSON (kontrakt reguł albo lista nazw i liczb kart)")),
-            ("code", gettext_lazy("kod talii lub link do niego")),
-        ],
-        initial="text",
-        widget=forms.RadioSelect,
-    )
-    text = forms.CharField(
-        label=gettext_lazy("Talia"),
-        required=False,
-        strip=False,
-        widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false"}),
-    )
-    file = forms.FileField(label=gettext_lazy("albo plik (do 100 kB)"), required=False)
-
-    def __init__(self, *args, game, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        # The card the page's hint shows in its example lines ("2 Gaap").
-        self.example_card = example_card(game.id)
-        if game.deck_zones is not None:
-            self.fields["format"].choices = [
-                *self.fields["format"].choices,
-                ("lackey", _("LackeyCCG (plik .dek)")),
-            ]
-        self.add_option_fields(game)
-        for option_id in self.option_ids:
-            # Unchosen, an option is the one the import states or its cards agree on.
-            field = self.fields[option_id]
-            field.required = False
-            field.choices = [("", _("ustal z importu")), *field.choices]
-            field.widget = forms.Select(choices=field.choices)
-        self.order_fields(["name", *self.option_ids])
-
-    def clean(self):
-        data = super().clean()
-        upload = data.get("file")
-        if upload:
-            if upload.size > MAX_UPLOAD_BYTES:
-                raise forms.ValidationError(
-                    _("Plik jest za duży: najwyżej 100 kB."), code="too_large"
-                )
-            try:
-                data["text"] = upload.read(MAX_UPLOAD_BYTES + 1).decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise forms.ValidationError(
-                    _("Plik nie jest tekstem w UTF-8."), code="encoding"
-                ) from None
-        if not (data.get("text") or "").strip():
-            raise forms.ValidationError(_("Wklej talię albo wybierz plik."), code="empty")
-        return data
 
 
 def _readable(form: ImportForm) -> bool:
@@ -111,41 +58,99 @@ def _readable(form: ImportForm) -> bool:
     return not form.non_field_errors() and "format" in data and bool(data.get("text", "").strip())
 
 
+def _import_form(request: HttpRequest, *, bound: bool = True) -> ImportForm:
+    """Return the import form, bound on a POST; a game named in the address is its first choice.
+
+    `bound=False` leaves the body unread (one too large to read).
+    """
+    games = games_with_rules()
+    asked = next((g for g in games if g.id == request.GET.get("game")), None)
+    data = files = None
+    if bound and request.method == "POST":
+        data, files = request.POST.copy(), request.FILES
+        # A form sent without a game (an older page) is for the game its address names.
+        data.setdefault("game", asked.id if asked else DETECT)
+        asked = next((g for g in games if g.id == data["game"]), None)
+    return ImportForm(
+        data,
+        files,
+        games=games,
+        game=asked,
+        initial={"game": asked.id if asked else DETECT},
+    )
+
+
+def _read(form: ImportForm) -> tuple[ImportedDeck | None, list[Problem], str, str | None]:
+    """Read the form's input in its format and game, told from the input where left open.
+
+    Return the deck read (None: not read), its problems, and the format and game it was read as.
+    """
+    data = form.cleaned_data
+    text, file_name = data["text"], data.get("file_name") or ""
+    fmt = data["format"]
+    if fmt == AUTO_FORMAT:
+        fmt = guess_format(text, file_name)
+    game_id = data.get("game") or None
+    if game_id is None and fmt != CODE:
+        guess = guess_game(fmt, text, form.games)
+        if guess.game is None:
+            return None, [undetected_problem(guess)], fmt, None
+        game_id = guess.game
+    try:
+        imported = read_import(fmt, text, options=form.options_for(game_id), game=game_id)
+    except ImportFailed as failed:
+        problems = failed.problems
+        if len(text) > MAX_IMPORT_CHARS:
+            problems = [cut_paste_problem(len(text))]
+        return None, problems, fmt, game_id
+    return imported, [], fmt, imported.game
+
+
 @csrf_protect
 def _deck_import(request: HttpRequest) -> HttpResponse:
     problems: list[Problem] = []
-    game = game_for_new_deck(request.GET.get("game"))
-    form = ImportForm(request.POST or None, request.FILES or None, game=game)
+    form = _import_form(request)
     if request.method == "POST" and _readable(form):
         data = form.cleaned_data
-        chosen = {key: value for key, value in form.options_data().items() if value}
-        # Read even when the form has faults of its own (a missing name), so that every problem
-        # is listed at once; nothing is saved unless both the import and the form are sound.
-        try:
-            imported = read_import(data["format"], data["text"], options=chosen, game=game.id)
-        except ImportFailed as failed:
-            problems = failed.problems
-            if len(data["text"]) > MAX_IMPORT_CHARS:
-                problems = [cut_paste_problem(len(data["text"]))]
-        else:
-            if not form.errors:
-                try:
-                    deck = deck_create(
-                        owner=request.user,
-                        name=data["name"],
-                        options=imported.options,
-                        game=imported.game,
-                        format=imported.format,
-                        cards=imported.cards,
-                    )
-                except DeckInputError as error:
-                    problems = [Problem(error.message)]
-                else:
-                    return _imported(request, deck, imported.notes)
-        # Keep the user's text (also a file's) to fix in place; of a paste over the limit, the
-        # part that is read.
+        # Read even when the form has faults of its own, so that every problem is listed at
+        # once; nothing is saved unless both the import and the form are sound.
+        imported, problems, fmt, game_id = _read(form)
+        declared = rules.get_game(game_id) if game_id else None
+        name = (
+            data.get("name")
+            or carried_name(fmt, data["text"], declared)
+            or file_stem(data.get("file_name") or "")
+        )[:NAME_MAX]
+        if not name:
+            form.add_error(
+                "name", _("Podaj nazwę talii: ani to pole, ani wczytany plik jej nie podają.")
+            )
+        if imported is not None and not form.errors:
+            try:
+                deck = deck_create(
+                    owner=request.user,
+                    name=name,
+                    options=imported.options,
+                    game=imported.game,
+                    format=imported.format,
+                    cards=imported.cards,
+                )
+            except DeckInputError as error:
+                problems = [Problem(error.message)]
+            else:
+                return _imported(request, deck, imported.notes)
+        # Keep every choice and the text (also a file's, read into the field, so the file need
+        # not be chosen again), with what the import told from it: its format, game and name.
         form.data = form.data.copy()
-        form.data["text"] = data["text"][:MAX_IMPORT_CHARS]
+        form.data.update(
+            {
+                "text": data["text"][:MAX_IMPORT_CHARS],
+                "file_name": data.get("file_name") or "",
+                "format": fmt,
+                "game": game_id or data.get("game") or DETECT,
+                "name": name,
+            }
+        )
     status = 400 if problems or form.errors else 200
     return render(
         request,
@@ -187,7 +192,7 @@ def deck_import(request: HttpRequest) -> HttpResponse:
                 request,
                 "decks/deck_import.html",
                 {
-                    "form": ImportForm(game=game_for_new_deck(request.GET.get("game"))),
+                    "form": _import_form(request, bound=False),
                     "problems": [body_too_large_problem(length, MAX_IMPORT_BODY)],
                     "max_chars": MAX_IMPORT_CHARS,
                 },

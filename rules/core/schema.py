@@ -447,10 +447,17 @@ class DeckFiles:
 
     `header_value_end` ends a text header's value before the rest of its line: a game whose decks
     the site once exported with two headers on one line names the mark between them. None: a
-    value runs to the line's end.
+    value runs to the line's end. `json_marks` and `json_name_key` let an import tell a JSON
+    deck list of another program as this game's, and read the deck's name from it.
     """
 
     header_value_end: str | None = None
+    # A JSON deck list of another program that names no game in the contract's way is this
+    # game's when it holds every one of these (key, value) pairs: Dark Eden's deck template
+    # says `"faction": "DE"`. Empty: the game has no such list.
+    json_marks: tuple[tuple[str, str], ...] = ()
+    # The key of such a list that holds the deck's name; None: the list carries none.
+    json_name_key: str | None = None
 
 
 ChartStyle = Literal["bars", "columns", "ladder"]

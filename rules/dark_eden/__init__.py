@@ -24,6 +24,7 @@ from rules.dark_eden.contract import (
     parse_deck,
 )
 from rules.dark_eden.face import FACE
+from rules.dark_eden.files import DECK_FILES
 from rules.dark_eden.schema import DECK_KINDS, GAME_ID, LEADER, SCHEMA, WARRIOR
 from rules.dark_eden.validate import DECK_SIZE, MAX_COPIES, copy_limit, validate
 
@@ -131,6 +132,7 @@ GAME = Game(
         en="Dark Eden rulebook (Polish translation, darkeden.pl)",
     ),
     face=FACE,
+    deck_files=DECK_FILES,
     card_readers={MSE_JSON: read_cards_db},
     data_files={MSE_JSON: "dark-eden/cards_db.json"},
     documents={

@@ -17,6 +17,19 @@
     problem.hidden = false;
   }
 
+  // Only the chosen game's options are shown; with the game left to the import, all of them.
+  function showOptions() {
+    const chosen = form.querySelector("input[name=game]:checked");
+    const game = chosen ? chosen.value : "";
+    form.querySelectorAll(".import-option[data-game]").forEach(function (option) {
+      option.hidden = game !== "" && option.dataset.game !== game;
+    });
+  }
+  form.querySelectorAll("input[name=game]").forEach(function (radio) {
+    radio.addEventListener("change", showOptions);
+  });
+  showOptions();
+
   form.addEventListener("submit", function (event) {
     const text = form.querySelector("textarea[name=text]");
     const file = form.querySelector("input[type=file][name=file]");

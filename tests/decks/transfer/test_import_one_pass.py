@@ -65,8 +65,9 @@ def test_a_file_with_many_faults_gets_them_all_at_once_and_nothing_is_saved(clie
     assert "od 1 do" in by_line[4].message  # 0 copies: says which counts are allowed
     assert "Piwnica" in by_line[7].message and "„## Zastęp”" in by_line[7].message
     assert "„trzy”" in by_line[9].message and "np. „2 Gaap”" in by_line[9].message
-    # The file's own name field was left empty: said beside the problems, not instead of them.
-    assert response.context["form"].errors["name"]
+    # The name field was left empty: the file's name names the deck, and is shown to keep.
+    assert "name" not in response.context["form"].errors
+    assert response.context["form"]["name"].value() == "zla-talia"
     html = response.content.decode()
     assert "Nic nie zapisano: 5 problemów do poprawienia" in html
     for line in (1, 3, 4, 7, 9):
