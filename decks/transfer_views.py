@@ -40,6 +40,7 @@ from decks.transfer.problems import (
     Problem,
     body_too_large_problem,
     cut_paste_problem,
+    example_card,
 )
 from decks.transfer.read_code import read_code
 from decks.transfer.unsaved import unsaved_sheet
@@ -141,6 +142,7 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
                 return _imported(request, deck, imported.notes)
         # Keep every choice and the text (also a file's, read into the field, so the file need
         # not be chosen again), with what the import told from it: its format, game and name.
+        form.example_card = example_card(game_id)
         form.data = form.data.copy()
         form.data.update(
             {
