@@ -116,7 +116,7 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
         # Read even when the form has faults of its own, so that every problem is listed at
         # once; nothing is saved unless both the import and the form are sound.
         imported, problems, fmt, game_id = _read(form)
-        declared = rules.get_game(game_id) if game_id else None
+        declared = rules.get_game(game_id) if game_id and rules.is_game(game_id) else None
         name = (
             data.get("name")
             or carried_name(fmt, data["text"], declared)

@@ -187,6 +187,13 @@ def test_a_name_typed_wins_and_a_paste_without_one_is_asked_for(client, player, 
     assert Deck.objects.filter(name="Z eksportu", game__slug="aniolowie").exists()
 
 
+def test_a_contract_naming_a_game_not_served_says_so(client, player, every_game):
+    contract = {"game": "szachy", "cards": [{"name": "Gaap", "count": 2}]}
+    response = post(client, format="auto", game="", name="X", text=json.dumps(contract))
+    assert response.status_code == 400
+    assert "szachy" in str(response.context["problems"][0])
+
+
 def test_a_game_chosen_by_the_player_is_the_one_read(client, player, every_game):
     response = post(
         client, format="auto", game="aniolowie", file=upload("X.dek", read_dek("Xists.dek"))
