@@ -21,7 +21,7 @@ from tests.factories import AngelFactory, CardFactory, GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
-# Six cards of the real list, named as the dark-eden-digital deck template names them.
+# Four cards of the real list, named as the dark-eden-digital deck template names them.
 TEMPLATE_CARDS = [
     {"name": "ASTINOU", "count": 1},
     {"name": "BLITZTANK", "count": 3},
