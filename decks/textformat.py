@@ -3,6 +3,7 @@
 Grammar of a line (surrounding spaces ignored):
 
 - ``2 Name``, ``2x Name``, ``2 x Name``, ``2× Name`` - a count (1 to 99) and a card name;
+- ``Name x2``, ``Name ×2`` - the same with the count after the name;
 - ``Name`` - a name without a count means one copy;
 - ``# ...`` - a comment; ``2 Name  # note`` - a trailing comment; blank lines are skipped;
 - ``# key: value`` - a comment that is also a header: one word, a colon and a value
@@ -14,6 +15,9 @@ Grammar of a line (surrounding spaces ignored):
 A line whose first word looks like a number (``0``, ``-1``, ``1.5``, ``200``, ``2y``), or any word
 followed by a separate ``x`` (``abc x Name``), is read as a count and must be a whole number from
 1 to 99.
+A card's name may itself start with a number (``13013``, ``18 1/2-Minute Gap``): each card line
+also carries its other readings (`CardLine.readings`, the whole line as one copy first), for a
+caller that knows the card names to try in turn.
 Errors do not stop the parse: every faulty line is reported with its number and text. Messages
 are left to the caller (the site translates them): an error carries a stable `problem` code.
 """
@@ -40,6 +44,8 @@ _NUMBER_LIKE = re.compile(r"[+-]?[0-9]\S*|[+-][0-9.,]+", re.ASCII)
 # "# key: value" with a one-word key of letters, in any language ("game", "gra").
 _HEADER = re.compile(r"#\s*([^\W\d_]+)\s*:\s*(\S.*?)\s*")
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
+# A count written after the name, as its own last word: "x2", "×2".
+_TRAILING_COUNT = re.compile(r"[x×]([0-9]+)", re.ASCII | re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +89,23 @@ class LineError:
 
 
 @dataclass(frozen=True, slots=True)
+class CardLine:
+    """A line that names a card: its number, its text and the ways to read it, in the order a
+    reader who knows the card names tries them: the whole line as one copy, then with the count
+    before the name, then with the count after it."""
+
+    line: int
+    text: str
+    readings: tuple[Entry | LineError, ...]
+    section: SectionHeading | None = None
+
+    @property
+    def reading(self) -> Entry | LineError:
+        """Return the reading made without knowing any card name: the first count it states."""
+        return self.readings[1] if len(self.readings) > 1 else self.readings[0]
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedText:
     """What a text held: the card lines in order and every faulty line."""
 
@@ -90,6 +113,7 @@ class ParsedText:
     errors: tuple[LineError, ...]
     headers: tuple[Header, ...] = ()
     sections: tuple[SectionHeading, ...] = ()
+    lines: tuple[CardLine, ...] = ()
 
 
 class TextTooLarge(ValueError):
@@ -128,14 +152,31 @@ def _split_count(words: list[str]) -> tuple[str | None, str]:
 
 
 def parse_line(number: int, raw: str) -> Entry | LineError | None:
-    """Parse one line; return None for a blank or comment line."""
+    """Parse one line (a count before the name, else after it); None for a blank or comment."""
+    card_line = read_line(number, raw)
+    return None if card_line is None else card_line.reading
+
+
+def read_line(number: int, raw: str) -> CardLine | None:
+    """Return every reading of a card line, or None for a blank or comment line."""
     text = raw.split("#", 1)[0].strip()
     if not text:
         return None
     shown = raw.strip()
-    count_text, name = _split_count(text.split())
-    if count_text is None:
-        return Entry(number, 1, name, counted=False)
+    words = text.split()
+    whole = Entry(number, 1, " ".join(words), counted=False)
+    readings: list[Entry | LineError] = [whole]
+    count_text, name = _split_count(words)
+    if count_text is not None:
+        readings.append(_counted(number, shown, count_text, name))
+    trailing = _TRAILING_COUNT.fullmatch(words[-1]) if len(words) > 1 else None
+    if trailing is not None:
+        readings.append(_counted(number, shown, trailing.group(1), " ".join(words[:-1])))
+    return CardLine(number, shown, tuple(readings))
+
+
+def _counted(number: int, shown: str, count_text: str, name: str) -> Entry | LineError:
+    """Read a count and a name, or say what is wrong with the count."""
     if not _DIGITS.fullmatch(count_text):
         if count_text.startswith("-") and _DIGITS.fullmatch(count_text[1:]):
             return LineError(number, shown, COUNT_TOO_LOW, count_text)
@@ -159,18 +200,22 @@ def parse_text(text: str) -> ParsedText:
     errors: list[LineError] = []
     headers: list[Header] = []
     sections: list[SectionHeading] = []
+    lines: list[CardLine] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.lstrip("\ufeff")
-        result = parse_line(number, line)
-        if isinstance(result, Entry):
-            entries.append(replace(result, section=sections[-1] if sections else None))
-        elif isinstance(result, LineError):
-            errors.append(result)
+        card_line = read_line(number, line)
+        if card_line is not None:
+            section = sections[-1] if sections else None
+            lines.append(replace(card_line, section=section))
+            if isinstance(card_line.reading, Entry):
+                entries.append(replace(card_line.reading, section=section))
+            else:
+                errors.append(card_line.reading)
         elif heading := parse_section(number, line):
             sections.append(heading)
         elif header := parse_header(number, line):
             headers.append(header)
-    return ParsedText(tuple(entries), tuple(errors), tuple(headers), tuple(sections))
+    return ParsedText(tuple(entries), tuple(errors), tuple(headers), tuple(sections), tuple(lines))
 
 
 def parse_section(number: int, raw: str) -> SectionHeading | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -11,12 +12,21 @@ from django.utils.translation import gettext as _
 import rules
 from cardbase.language import page_lang
 from cardbase.models import Card, Game
+from decks import textformat
 from decks.transfer.problems import ImportFailed, Problem, shorten
 from rules.core.schema import Game as GameRules
 from rules.core.verdict import unbroken
 
 MAX_SUGGESTIONS = 3
 SUGGESTION_CUTOFF = 0.6
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A card close to a name that was not found: how close (0 to 1) and the card."""
+
+    score: float
+    card: Card
 
 
 @dataclass
@@ -73,14 +83,38 @@ class Catalogue:
                 % {"name": shorten(name), "cards": listed},
                 suggestions=tuple(card.slug for card in cards),
             )
-        close = difflib.get_close_matches(
-            key, self.by_key, n=MAX_SUGGESTIONS, cutoff=SUGGESTION_CUTOFF
-        )
-        names = tuple(self.by_key[k][0].name for k in close)
+        return self.unknown(name, self.suggest(name))
+
+    def suggest(self, name: str) -> list[Suggestion]:
+        """Return the cards whose names are closest to `name`, closest first (as difflib's
+        get_close_matches chooses them, with the score kept to compare two readings)."""
+        matcher = difflib.SequenceMatcher()
+        matcher.set_seq2(rules.card_key(name))
+        scored = []
+        for key in self.by_key:
+            matcher.set_seq1(key)
+            if (
+                matcher.real_quick_ratio() >= SUGGESTION_CUTOFF
+                and matcher.quick_ratio() >= SUGGESTION_CUTOFF
+                and matcher.ratio() >= SUGGESTION_CUTOFF
+            ):
+                scored.append((matcher.ratio(), key))
+        best = heapq.nlargest(MAX_SUGGESTIONS, scored)
+        return [Suggestion(score, self.by_key[key][0]) for score, key in best]
+
+    def unknown(self, name: str, close: list[Suggestion]) -> Problem:
+        """Return the problem of a name no card has, offering the close cards."""
+        names = tuple(suggestion.card.name for suggestion in close)
         message = _("Nie ma w katalogu karty „%(name)s”.") % {"name": shorten(name)}
         if names:
             message += " " + _("Czy chodziło o: %(names)s?") % {"names": ", ".join(names)}
         return Problem(message, suggestions=names)
+
+    def typed_name(self, card: Card, count: int) -> str:
+        """Return the line that adds `count` copies of `card`: its name, or its slug where the
+        name would find another card or not read back."""
+        found = self.find(card.name) if textformat.reads_back(count, card.name) else None
+        return textformat.format_line(count, card.name if found == card else card.slug)
 
 
 def place_card(game: GameRules, card: Card, section_id: str | None) -> str | Problem:

@@ -18,6 +18,14 @@ _SHOWN_CHARS = 80
 
 
 @dataclass(frozen=True)
+class Fix:
+    """A suggested card and the line that would name it in place of a faulty one."""
+
+    name: str
+    line: str
+
+
+@dataclass(frozen=True)
 class Problem:
     """One reason an import failed: where (a line number or a JSON path), what and what may help."""
 
@@ -26,13 +34,15 @@ class Problem:
     text: str = ""
     where: str = ""
     suggestions: tuple[str, ...] = ()
+    # For a faulty line of text: each suggested card with the line that would name it.
+    fixes: tuple[Fix, ...] = ()
 
     def __str__(self) -> str:
         place = ""
         if self.line is not None:
             place = _("wiersz %(line)d") % {"line": self.line}
             if self.text:
-                place += f" („{shorten(self.text)}”)"
+                place += f" ({quoted(shorten(self.text))})"
         elif self.where:
             place = self.where
         return f"{place}: {self.message}" if place else self.message
@@ -54,6 +64,11 @@ class ImportFailed(Exception):
         self.cards = list(cards)
         self.options = dict(options or {})
         super().__init__("; ".join(str(p) for p in self.problems))
+
+
+def quoted(text: str) -> str:
+    """Put `text` in the page language's quotation marks („…” in Polish, “…” in English)."""
+    return _("„%(text)s”") % {"text": text}
 
 
 def shorten(text: str) -> str:

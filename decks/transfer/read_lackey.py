@@ -14,6 +14,7 @@ from decks.transfer.problems import (
     MAX_IMPORT_CHARS,
     ImportFailed,
     Problem,
+    quoted,
     shorten,
     too_large_problem,
 )
@@ -63,8 +64,8 @@ def read_lackey(
             Problem(
                 _("Nieznane strefy talii: %(zones)s; ta gra ma strefy: %(known)s.")
                 % {
-                    "zones": ", ".join(f"„{shorten(name)}”" for name in unknown),
-                    "known": ", ".join(f"„{name}”" for name in known),
+                    "zones": ", ".join(quoted(shorten(name)) for name in unknown),
+                    "known": ", ".join(quoted(name) for name in known),
                 }
             )
         )

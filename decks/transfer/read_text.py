@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
 import rules
 from cardbase.language import page_lang
+from cardbase.models import Card
 from decks import textformat
 from decks.transfer.catalogue import Catalogue, find_section, place_card
 from decks.transfer.imported import ImportedDeck
 from decks.transfer.problems import (
+    Fix,
     ImportFailed,
     Problem,
     example_card,
+    quoted,
     shorten,
     too_large_problem,
 )
@@ -56,13 +60,68 @@ def _mistyped_count(entry: textformat.Entry, raw: str, catalogue: Catalogue) -> 
     return Problem(_line_message(error, catalogue.game.slug), line=entry.line, text=raw)
 
 
-def read_text(
-    text: str, *, game: str | None = None, options: Mapping[str, str] | None = None
-) -> ImportedDeck:
-    """Read a plain-text deck and resolve its names in `game`'s catalogue; raise ImportFailed.
+def _fixes(catalogue: Catalogue, cards: Iterable[Card], count: int) -> tuple[Fix, ...]:
+    return tuple(Fix(card.name, catalogue.typed_name(card, count)) for card in cards)
 
-    Options not given are the ones the text's headers state (`# <option>: <value>`), if any.
-    """
+
+def _read_card_line(
+    card_line: textformat.CardLine, raw: str, catalogue: Catalogue
+) -> tuple[Card, int] | Problem:
+    """Return the card a line names and its copies: the first reading that is a card's name wins
+    (the whole line first, so "13013" is a card, not 13,013 copies); else what is wrong."""
+    entries = [r for r in card_line.readings if isinstance(r, textformat.Entry)]
+    found = {id(entry): catalogue.find(entry.name) for entry in entries}
+    for entry in entries:
+        if isinstance(found[id(entry)], Card):
+            return found[id(entry)], entry.count
+    where = {"line": card_line.line, "text": raw}
+    for entry in entries:
+        if catalogue.knows(entry.name):  # a name several cards share
+            cards = [catalogue.by_slug[slug] for slug in found[id(entry)].suggestions]
+            fixes = tuple(
+                Fix(f"{card.name} ({card.slug})", textformat.format_line(entry.count, card.slug))
+                for card in cards
+            )
+            return replace(found[id(entry)], **where, fixes=fixes)
+    whole, reading = card_line.readings[0], card_line.reading
+    if isinstance(reading, textformat.LineError):
+        message = _line_message(reading, catalogue.game.slug)
+        close = catalogue.suggest(whole.name) if whole.name == reading.value else []
+        names = ", ".join(suggestion.card.name for suggestion in close)
+        if names:
+            message += " " + _("Czy chodziło o: %(names)s?") % {"names": names}
+        cards = [suggestion.card for suggestion in close]
+        return Problem(message, **where, fixes=_fixes(catalogue, cards, 1))
+    mistyped = _mistyped_count(reading, raw, catalogue)
+    if mistyped is not None:
+        return mistyped
+    # Of "18 1/2-Minute Gapp", the whole line is nearer a card than "1/2-Minute Gapp" is.
+    chosen, close = reading, catalogue.suggest(reading.name)
+    if whole is not reading:
+        whole_close = catalogue.suggest(whole.name)
+        if whole_close and (not close or whole_close[0].score > close[0].score):
+            chosen, close = whole, whole_close
+    problem = catalogue.unknown(chosen.name, close)
+    cards = [suggestion.card for suggestion in close]
+    return replace(problem, **where, fixes=_fixes(catalogue, cards, chosen.count))
+
+
+@dataclass
+class ReadLines:
+    """What a text's lines give: the cards read, a problem for each faulty line (in line order),
+    the options its headers state and its format."""
+
+    tally: Tally
+    problems: list[Problem]
+    options: dict[str, str]
+    format: str | None
+
+
+def read_lines(
+    text: str, *, game: str | None = None, options: Mapping[str, str] | None = None
+) -> ReadLines:
+    """Read a plain-text deck's lines in `game`'s catalogue, the good ones and the faulty ones
+    apart; raise ImportFailed only for a text over the limits or a game with no catalogue."""
     options = dict(options or {})
     try:
         parsed = textformat.parse_text(text)
@@ -75,9 +134,6 @@ def read_text(
     stated, problems = read_headers(parsed.headers, game=game, lines=lines, given=options)
     deck_format, format_problems = read_format(parsed.headers, declared, lines)
     problems += format_problems
-    problems += [
-        (e.line, Problem(_line_message(e, game), line=e.line, text=e.text)) for e in parsed.errors
-    ]
     headings: dict[int, str | None] = {}
     for heading in parsed.sections:
         headings[heading.line] = find_section(declared, heading.title)
@@ -87,34 +143,46 @@ def read_text(
                 (heading.line, _unknown_section(declared, heading.title, raw, heading.line))
             )
     tally = Tally()
-    for entry in parsed.entries:
-        found = catalogue.find(entry.name)
-        raw = lines[entry.line - 1].strip()
-        if isinstance(found, Problem):
-            problem = _mistyped_count(entry, raw, catalogue) or Problem(
-                found.message, line=entry.line, text=raw, suggestions=found.suggestions
-            )
-            problems.append((entry.line, problem))
+    for card_line in parsed.lines:
+        raw = lines[card_line.line - 1].strip()
+        read = _read_card_line(card_line, raw, catalogue)
+        if isinstance(read, Problem):
+            problems.append((card_line.line, read))
             continue
-        if entry.section is not None and headings[entry.section.line] is None:
+        if card_line.section is not None and headings[card_line.section.line] is None:
             continue  # under a heading already reported
-        section_id = headings[entry.section.line] if entry.section else None
-        placed = place_card(declared, found, section_id)
+        card, count = read
+        section_id = headings[card_line.section.line] if card_line.section else None
+        placed = place_card(declared, card, section_id)
         if isinstance(placed, Problem):
-            problems.append((entry.line, Problem(placed.message, line=entry.line, text=raw)))
+            problems.append((card_line.line, replace(placed, line=card_line.line, text=raw)))
         else:
-            tally.add(found, placed, entry.count, _("wiersz %(line)d") % {"line": entry.line})
-    tally.settle(
+            tally.add(card, placed, count, _("wiersz %(line)d") % {"line": card_line.line})
+    return ReadLines(
+        tally,
         [problem for _line, problem in sorted(problems, key=lambda pair: pair[0])],
-        options={**stated, **options},
-        game=game,
+        {**stated, **options},
+        deck_format,
     )
-    return ImportedDeck(game, {**stated, **options}, tally.counts, tally.cards, format=deck_format)
+
+
+def read_text(
+    text: str, *, game: str | None = None, options: Mapping[str, str] | None = None
+) -> ImportedDeck:
+    """Read a plain-text deck and resolve its names in `game`'s catalogue; raise ImportFailed
+    with every problem, so that a deck is read whole or not at all.
+
+    Options not given are the ones the text's headers state (`# <option>: <value>`), if any.
+    """
+    game = game or rules.default_game_id()
+    read = read_lines(text, game=game, options=options)
+    read.tally.settle(read.problems, options=read.options, game=game)
+    return ImportedDeck(game, read.options, read.tally.counts, read.tally.cards, format=read.format)
 
 
 def _unknown_section(game: GameRules, title: str, raw: str, line: int) -> Problem:
     allowed = ", ".join(
-        f"„{textformat.section_heading(s.label(page_lang()))}”" for s in game.sections
+        quoted(textformat.section_heading(s.label(page_lang()))) for s in game.sections
     )
     return Problem(
         _("Ta gra nie ma części talii „%(title)s”; nagłówki części to: %(allowed)s.")

@@ -10,7 +10,7 @@ import rules
 from cardbase.language import page_lang
 from decks import textformat
 from decks.transfer.catalogue import folded_texts
-from decks.transfer.problems import Problem, shorten
+from decks.transfer.problems import Problem, quoted, shorten
 from rules.core.schema import Game as GameRules
 
 # Header keys (folded) a text export writes and an import reads; Polish ones are accepted too.
@@ -55,7 +55,8 @@ def read_headers(
             value = next((v.id for v in option.values if word in folded_texts(v.id, v.label)), None)
             if value is None:
                 allowed = ", ".join(
-                    f"„{option.id}: {v.id}” ({v.label(page_lang())})" for v in option.values
+                    f"{quoted(f'{option.id}: {v.id}')} ({v.label(page_lang())})"
+                    for v in option.values
                 )
                 message = _("Nieznana wartość „%(value)s”; wpisz %(allowed)s.") % {
                     "value": shorten(header.value),

@@ -1,5 +1,7 @@
 import pytest
 
+from cardbase.importers import import_cards
+from cardbase.models import Game
 from decks import services
 from tests.factories import (
     AngelFactory,
@@ -60,3 +62,11 @@ def gaap():
 def laska():
     """An intervention either faction may play."""
     return InterventionFactory(name="Jawna Łaska", slug="jawna-laska", faction="any")
+
+
+@pytest.fixture
+def inwo_catalogue(inwo_carddata) -> Game:
+    """INWO with its whole real card list (CARD_DATA_DIR), as `make run` loads it; or skip."""
+    inwo = GameFactory(slug="inwo", name="Illuminati: New World Order")
+    import_cards(game_slug="inwo", fmt="lackey", text_or_path=inwo_carddata)
+    return inwo
