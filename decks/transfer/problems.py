@@ -19,10 +19,11 @@ _SHOWN_CHARS = 80
 
 @dataclass(frozen=True)
 class Fix:
-    """A suggested card and the line that would name it in place of a faulty one."""
+    """A suggested card, the line that would name it in place of a faulty one and its copies."""
 
     name: str
     line: str
+    count: int = 1
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ def _mistyped_count(entry: textformat.Entry, raw: str, catalogue: Catalogue) -> 
 
 
 def _fixes(catalogue: Catalogue, cards: Iterable[Card], count: int) -> tuple[Fix, ...]:
-    return tuple(Fix(card.name, catalogue.typed_name(card, count)) for card in cards)
+    return tuple(Fix(card.name, catalogue.typed_name(card, count), count) for card in cards)
 
 
 def _read_card_line(
@@ -79,7 +79,11 @@ def _read_card_line(
         if catalogue.knows(entry.name):  # a name several cards share
             cards = [catalogue.by_slug[slug] for slug in found[id(entry)].suggestions]
             fixes = tuple(
-                Fix(f"{card.name} ({card.slug})", textformat.format_line(entry.count, card.slug))
+                Fix(
+                    f"{card.name} ({card.slug})",
+                    textformat.format_line(entry.count, card.slug),
+                    entry.count,
+                )
                 for card in cards
             )
             return replace(found[id(entry)], **where, fixes=fixes)

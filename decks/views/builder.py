@@ -3,6 +3,7 @@
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -22,8 +23,8 @@ from decks.models import Deck
 from decks.selectors.builder import builder_cards, card_names_like
 from decks.selectors.sheet import DeckSheet, deck_sheet
 from decks.services import cards, editing
-from decks.transfer.problems import ImportFailed, example_card
-from decks.transfer.read_text import read_text
+from decks.transfer.problems import ImportFailed, Problem, example_card
+from decks.transfer.read_text import read_lines
 from decks.view_helpers import own_deck_or_404
 from decks.views.edit_session import edit_session
 
@@ -148,11 +149,12 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
         )
     if data.get("cards") is not None and not isinstance(data["cards"], dict):
         return _bad_json(shape)
-    added = None
+    added, quick = None, None
     if "add" in data:
-        added = _quick_add_cards(deck, data["add"])
-        if isinstance(added, JsonResponse):
-            return added
+        quick = _read_quick_add(deck, data["add"])
+        if not quick.added:
+            return _refused_quick_add(quick, data["add"])
+        added = quick.added
     try:
         changes = inputs.read_builder_changes(data, game=deck.game_rules)
         if added is not None:
@@ -191,41 +193,86 @@ def _save_json(request: HttpRequest, deck: Deck) -> JsonResponse:
             "verdict_counts": _verdict_counts(sheet),
             "faults": _faults(sheet),
             "panels": _panels(request, deck, sheet),
+            # The lines of a quick add that could not be added, each with what is wrong.
+            **(quick.answer(data["add"]) if quick is not None else {}),
         }
     )
 
 
-def _read_quick_add(deck: Deck, text: object) -> dict[tuple[int, str], int] | list[str]:
-    """Read the quick-add box's lines ("2 Name", "2x Name", "Name") in the deck's game.
+@dataclass(frozen=True)
+class QuickAdd:
+    """What the quick-add box gives: the copies its good lines name and each bad line's problem."""
 
-    Returns {(card id, section id): copies}, or the message of every faulty line.
-    """
+    added: dict[tuple[int, str], int]
+    problems: list[Problem]
+
+    def answer(self, text: str) -> dict[str, object]:
+        """Return the JSON the builder shows the problems by, with the bad lines to fix."""
+        lines = text.splitlines()
+        return {
+            "problems": [_problem_json(problem) for problem in self.problems],
+            "rest": "\n".join(
+                lines[p.line - 1] for p in self.problems if p.line and p.line <= len(lines)
+            ),
+        }
+
+
+def _problem_json(problem: Problem) -> dict[str, object]:
+    return {
+        "message": str(problem),
+        "line": problem.line,
+        "text": problem.text,
+        "fixes": [
+            {"name": fix.name, "line": fix.line, "count": fix.count} for fix in problem.fixes
+        ],
+    }
+
+
+def _read_quick_add(deck: Deck, text: object) -> QuickAdd:
+    """Read the quick-add box's lines ("2 Name", "2x Name", "Name x2", "Name") in the deck's
+    game: the good lines are added, each bad one is reported on its own."""
     if not isinstance(text, str):
-        return [_("Pole „add” podaje się jako tekst: wiersze „liczba nazwa karty”.")]
+        return QuickAdd(
+            {}, [Problem(_("Pole „add” podaje się jako tekst: wiersze „liczba nazwa karty”."))]
+        )
     if len(text) > MAX_QUICK_ADD_CHARS:
-        return [
-            _("Szybkie dodawanie przyjmuje najwyżej %(max)d znaków; dłuższą listę zaimportuj.")
-            % {"max": MAX_QUICK_ADD_CHARS}
-        ]
-    if not text.strip():
-        return [
-            _("Wpisz karty do dodania, np. „2 %(card)s”, po jednej w wierszu.")
-            % {"card": example_card(deck.game.slug)}
-        ]
+        return QuickAdd(
+            {},
+            [
+                Problem(
+                    _(
+                        "Szybkie dodawanie przyjmuje najwyżej %(max)d znaków; dłuższą listę zaimportuj."
+                    )
+                    % {"max": MAX_QUICK_ADD_CHARS}
+                )
+            ],
+        )
     try:
-        imported = read_text(text, game=deck.game.slug, options=deck.options)
+        read = read_lines(text, game=deck.game.slug, options=deck.options)
     except ImportFailed as failed:
-        return [str(problem) for problem in failed.problems]
-    return imported.cards
+        return QuickAdd({}, failed.problems)
+    if not read.tally.counts and not read.problems:
+        return QuickAdd(
+            {},
+            [
+                Problem(
+                    _("Wpisz karty do dodania, np. „2 %(card)s”, po jednej w wierszu.")
+                    % {"card": example_card(deck.game.slug)}
+                )
+            ],
+        )
+    return QuickAdd(read.tally.counts, read.problems)
 
 
-def _quick_add_cards(deck: Deck, text: object) -> dict[tuple[int, str], int] | JsonResponse:
-    """Return the cards the quick-add text names, or the JSON answer listing its problems."""
-    read = _read_quick_add(deck, text)
-    if isinstance(read, dict):
-        return read
+def _refused_quick_add(read: QuickAdd, text: object) -> JsonResponse:
+    """Answer a quick add of which no line could be added, listing every problem."""
+    messages_ = " ".join(str(problem) for problem in read.problems)
     return JsonResponse(
-        {"error": _("Nic nie dodano:") + " " + " ".join(read), "problems": read, "field": "add"},
+        {
+            "error": _("Nic nie dodano:") + " " + messages_,
+            **read.answer(text if isinstance(text, str) else ""),
+            "field": "add",
+        },
         status=400,
     )
 
@@ -362,17 +409,16 @@ def _quick_add_form(request: HttpRequest, deck: Deck) -> HttpResponse:
         messages.error(request, _("Brak numeru wersji talii; odśwież stronę."))
         return redirect(back)
     read = _read_quick_add(deck, request.POST["add"])
-    if not isinstance(read, dict):
-        for problem in read:
-            messages.error(request, problem)
-        return redirect(back)
-    with _reported(request):
-        cards.deck_add_cards(
-            deck=deck,
-            expected_version=inputs.version(version),
-            added=read,
-            session=edit_session(request),
-        )
+    for problem in read.problems:
+        messages.error(request, str(problem))
+    if read.added:
+        with _reported(request):
+            cards.deck_add_cards(
+                deck=deck,
+                expected_version=inputs.version(version),
+                added=read.added,
+                session=edit_session(request),
+            )
     return redirect(back)
 
 

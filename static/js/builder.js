@@ -38,7 +38,9 @@
   let conflicted = false;
   let signedOut = false; // the session ended: nothing is sent until the page is loaded again
   let timer = null;
-  let pendingAdd = null; // the quick-add text waiting to be sent with the next save
+  // The quick-add text waiting to be sent with the next save: {text, box}, box false for the
+  // line of a suggestion clicked (the box then keeps its other lines).
+  let pendingAdd = null;
   const undoStack = []; // the counts before each change, newest last
   const UNDO_DEPTH = 200;
   let lastTap = null; // the card row the player last changed, to show a broken rule there
@@ -235,7 +237,7 @@
     dirty = false;
     const body = Object.assign({ version: version, cards: counts }, settings || {});
     const sentAdd = pendingAdd;
-    if (sentAdd !== null) body.add = sentAdd;
+    if (sentAdd !== null) body.add = sentAdd.text;
     const sentCards = JSON.stringify(counts);
     const sentSettings = settings;
     let retry = false;
@@ -260,7 +262,8 @@
         if (sentAdd !== null && data.field === "add") {
           // Nothing was added: say what is wrong with each line; the text stays to be fixed.
           pendingAdd = null;
-          showAddProblems(data.problems || [data.error]);
+          if (sentAdd.box) showAddProblems(data.problems || [{ message: data.error }]);
+          else addProblems(data.problems || [{ message: data.error }]);
           if (JSON.stringify(counts) !== savedCounts) dirty = true;
           say(data.error, true);
         } else if (sentSettings && SETTINGS.includes(data.field)) {
@@ -273,13 +276,14 @@
           if (JSON.stringify(counts) !== savedCounts) dirty = true;
           say(root.dataset.tSettingsRefused, true);
         } else {
+          if (sentAdd !== null && pendingAdd === sentAdd) pendingAdd = null; // not sent again
           say(data.error, true);
         }
       } else {
         if (settings === sentSettings) settings = null;
         if (sentSettings) savedName = sentSettings.name;
         if (sentAdd !== null) {
-          tookAdd(sentAdd, JSON.parse(sentCards), data.counts);
+          tookAdd(sentAdd, JSON.parse(sentCards), data);
           // Stored as the counts are kept here (key order too), unless changed meanwhile.
           if (sameCounts(counts, data.counts)) savedCounts = JSON.stringify(counts);
           else { savedCounts = JSON.stringify(data.counts); dirty = true; }
@@ -297,7 +301,9 @@
         if (!dirty && !settings) clearDraft(); else writeDraft();
         showCounts();
         showTapFault(data.faults || {});
-        say(sentAdd !== null ? root.dataset.tAdded : root.dataset.tSaved);
+        if (sentAdd === null) say(root.dataset.tSaved);
+        else if (quickAddProblems.children.length) say(root.dataset.tAddedSome, true);
+        else say(root.dataset.tAdded);
       }
     } catch (error) {
       dirty = true;
@@ -314,25 +320,64 @@
     return keys.length === Object.keys(b).length && keys.every(function (key) { return a[key] === b[key]; });
   }
 
-  // The server added the quick-add cards to the counts sent; changes made meanwhile stay.
-  function tookAdd(text, sent, stored) {
+  // The server added the good lines' cards to the counts sent; changes made meanwhile stay.
+  // The box keeps the lines it could not add (unless edited meanwhile), each problem listed.
+  function tookAdd(sentAdd, sent, data) {
+    const stored = data.counts;
     remember();
     Object.keys(stored).forEach(function (key) {
       const added = stored[key] - (sent[key] || 0);
       if (added) add(key, added);
     });
     pendingAdd = null;
-    if (quickAddText.value === text) quickAddText.value = "";
-    showAddProblems([]);
+    if (!sentAdd.box) {
+      addProblems(data.problems || []);
+      return;
+    }
+    if (quickAddText.value === sentAdd.text) quickAddText.value = data.rest || "";
+    showAddProblems(data.problems || []);
   }
 
   function showAddProblems(problems) {
-    quickAddProblems.replaceChildren.apply(quickAddProblems, problems.map(function (text) {
-      const item = document.createElement("li");
-      item.textContent = text;
-      return item;
-    }));
+    quickAddProblems.replaceChildren();
+    addProblems(problems);
   }
+
+  // A problem is its message and, for a card not found, a button per card it may mean: a
+  // click adds that card in place of the line.
+  function addProblems(problems) {
+    problems.forEach(function (problem) {
+      const item = document.createElement("li");
+      item.textContent = problem.message;
+      (problem.fixes || []).forEach(function (fix) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "add-fix";
+        button.dataset.line = fix.line;
+        button.dataset.text = problem.text || "";
+        const label = fix.count > 1 ? root.dataset.tAddFixCount.replace("COUNT", fix.count) : root.dataset.tAddFix;
+        button.textContent = label.replace("NAME", fix.name);
+        item.append(" ", button);
+      });
+      quickAddProblems.append(item);
+    });
+  }
+
+  quickAddProblems.addEventListener("click", function (event) {
+    const button = event.target.closest("button.add-fix");
+    if (!button || pendingAdd !== null || conflicted || signedOut) return;
+    const lines = quickAddText.value.split("\n");
+    const at = lines.findIndex(function (line) { return line.trim() === button.dataset.text; });
+    if (at >= 0) {
+      lines.splice(at, 1);
+      quickAddText.value = lines.join("\n");
+    }
+    button.closest("li").remove();
+    pendingAdd = { text: button.dataset.line, box: false };
+    lastTap = null;
+    say(root.dataset.tAdding);
+    schedule(0, true);
+  });
 
   // A change that breaks a rule is shown on the row the player tapped, with the rule's words.
   function showTapFault(faults) {
@@ -400,7 +445,7 @@
     } else if (form.id === "quick-add") {
       event.preventDefault();
       if (!quickAddText.value.trim()) { quickAddText.focus(); return; }
-      pendingAdd = quickAddText.value;
+      pendingAdd = { text: quickAddText.value, box: true };
       lastTap = null;
       showAddProblems([]);
       if (!conflicted && !signedOut) { say(root.dataset.tAdding); schedule(0, true); }

@@ -1,10 +1,13 @@
-"""The builder's quick-add box: lines like `2 Gaap`, `2x Gaap` or `Gaap`, validated in one save."""
+"""The builder's quick-add box: lines like `2 Gaap`, `2x Gaap` or `Gaap`; the good ones are saved
+and each bad one is reported with its line and the cards it may have meant."""
 
 import json
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from cardbase.models import Card
 from decks import services
 from tests.factories import AngelFactory, InterventionFactory
 
@@ -64,20 +67,38 @@ def test_the_copies_go_on_top_of_the_counts_the_builder_shows(client, owner, dec
     assert deck.entries.get(card=gaap).count == 4
 
 
-def test_an_unknown_name_adds_nothing_and_names_the_line_with_a_suggestion(
+def messages(data):
+    return [problem["message"] for problem in data["problems"]]
+
+
+def test_the_good_lines_are_added_and_each_bad_one_named_with_a_suggestion(
     client, owner, deck, cards
 ):
     client.force_login(owner)
-    response = quick_add(client, deck, "2 Gaap\n2 Gap\n0 Bael")
-    assert response.status_code == 400
+    response = quick_add(client, deck, "2 Gaap\n2 Gap\n0 Bael\nBael")
+    assert response.status_code == 200, response.content
     data = response.json()
-    assert data["field"] == "add"
     # Every faulty line at once, each with its number and text, as the import reports them.
-    assert data["problems"] == [
+    assert messages(data) == [
         "wiersz 2 („2 Gap”): Nie ma w katalogu karty „Gap”. Czy chodziło o: Gaap?",
         "wiersz 3 („0 Bael”): Liczba kopii 0 jest za mała: wpisz od 1 do 99 (kartę, której "
         "nie chcesz, usuń z listy).",
     ]
+    assert data["problems"][0]["fixes"] == [{"name": "Gaap", "line": "2 Gaap", "count": 2}]
+    assert data["rest"] == "2 Gap\n0 Bael"
+    deck.refresh_from_db()
+    assert deck.version == 2 and deck.card_total == 3
+    assert {e.card.name: e.count for e in deck.entries.all()} == {"Gaap": 2, "Bael": 1}
+
+
+def test_when_no_line_is_good_nothing_is_saved(client, owner, deck, cards):
+    client.force_login(owner)
+    response = quick_add(client, deck, "2 Gap\n")
+    assert response.status_code == 400
+    data = response.json()
+    assert data["field"] == "add"
+    assert data["error"].startswith("Nic nie dodano: wiersz 1 („2 Gap”)")
+    assert data["problems"][0]["fixes"] == [{"name": "Gaap", "line": "2 Gaap", "count": 2}]
     deck.refresh_from_db()
     assert deck.version == 1 and deck.card_total == 0
 
@@ -100,7 +121,7 @@ def test_input_that_is_no_list_of_cards_is_refused_with_a_message(
     client.force_login(owner)
     response = quick_add(client, deck, text)
     assert response.status_code == 400
-    assert response.json()["problems"] == [message]
+    assert messages(response.json()) == [message]
 
 
 def test_the_quick_add_form_works_without_javascript(client, owner, deck, cards):
@@ -116,15 +137,62 @@ def test_the_quick_add_form_works_without_javascript(client, owner, deck, cards)
 
     response = client.post(
         reverse("deck-save", args=[deck.pk]),
-        {"version": deck.version, "add": "Bal", "next": back},
+        {"version": deck.version, "add": "Bal\nBael", "next": back},
         follow=True,
     )
     assert "Nie ma w katalogu karty „Bal”. Czy chodziło o: Bael?" in response.content.decode()
     deck.refresh_from_db()
-    assert deck.card_total == 3
+    assert deck.card_total == 4
 
 
 def test_the_builder_shows_the_quick_add_box(client, owner, deck):
     client.force_login(owner)
     html = client.get(reverse("deck-edit", args=[deck.pk])).content.decode()
     assert 'id="quick-add"' in html and 'name="add"' in html
+
+
+@pytest.fixture
+def inwo_deck(owner, inwo_catalogue):
+    return services.deck_create(owner=owner, name="Spisek", game="inwo")
+
+
+def inwo_card(name):
+    return Card.objects.get(game__slug="inwo", name=name)
+
+
+def test_inwo_names_that_start_with_a_number_are_added_as_cards(client, owner, inwo_deck):
+    client.force_login(owner)
+    response = quick_add(client, inwo_deck, "13013\n2 18 1/2-Minute Gap\n")
+    assert response.status_code == 200, response.content
+    assert response.json()["problems"] == []
+    inwo_deck.refresh_from_db()
+    assert {e.card.name: e.count for e in inwo_deck.entries.all()} == {
+        "13013": 1,
+        "18 1/2-Minute Gap": 2,
+    }
+
+
+def test_an_inwo_suggestion_is_the_card_typed_in_full_and_english_quotes_are_english(
+    client, owner, inwo_deck
+):
+    client.force_login(owner)
+    with translation.override("en"):
+        client.cookies["django_language"] = "en"
+        response = quick_add(client, inwo_deck, "18 1/2-Minute Gapp\n13013\n")
+    data = response.json()
+    assert response.status_code == 200, response.content
+    assert messages(data) == [
+        "line 1 (“18 1/2-Minute Gapp”): There is no card “18 1/2-Minute Gapp” in the "
+        "catalogue. Did you mean: 18 1/2-Minute Gap?"
+    ]
+    assert data["problems"][0]["fixes"] == [
+        {"name": "18 1/2-Minute Gap", "line": "1 18 1/2-Minute Gap", "count": 1}
+    ]
+    # The suggestion's line, sent as the builder sends it on a click, adds that card.
+    fixed = quick_add(client, inwo_deck, data["problems"][0]["fixes"][0]["line"])
+    assert fixed.status_code == 200, fixed.content
+    inwo_deck.refresh_from_db()
+    assert {e.card.name: e.count for e in inwo_deck.entries.all()} == {
+        "13013": 1,
+        "18 1/2-Minute Gap": 1,
+    }

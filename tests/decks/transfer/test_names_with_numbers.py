@@ -47,7 +47,7 @@ def test_a_misspelt_numbered_name_is_offered_as_typed_in_full(inwo_catalogue):
     )
     assert first.fixes == (Fix("18 1/2-Minute Gap", "1 18 1/2-Minute Gap"),)
     assert second.message.startswith("Nie ma w katalogu karty „13031”. Czy chodziło o: 13013")
-    assert second.fixes[0] == Fix("13013", "2 13013")
+    assert second.fixes[0] == Fix("13013", "2 13013", 2)
 
 
 def test_a_number_that_is_no_card_is_a_count_with_the_close_card_offered(inwo_catalogue):
@@ -66,7 +66,7 @@ def test_the_good_lines_are_read_and_each_bad_one_reported_apart(inwo_catalogue)
         ("18 1/2-Minute Gap", 1),
     }
     assert [(p.line, p.text) for p in read.problems] == [(2, "2 Gunn Lobby"), (4, "0 13013")]
-    assert read.problems[0].fixes[0] == Fix("Gun Lobby", "2 Gun Lobby")
+    assert read.problems[0].fixes[0] == Fix("Gun Lobby", "2 Gun Lobby", 2)
 
 
 def test_english_messages_quote_the_line_in_english_quotes(inwo_catalogue):
