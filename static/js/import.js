@@ -30,6 +30,29 @@
   });
   showOptions();
 
+  // A card the import did not find: each card it may mean is a button that puts the line naming
+  // it in place of the faulty one (the line as numbered, or where that text now stands).
+  const problems = document.getElementById("import-problems");
+  if (problems) {
+    problems.querySelectorAll("button.import-fix").forEach(function (button) { button.hidden = false; });
+    problems.addEventListener("click", function (event) {
+      const button = event.target.closest("button.import-fix");
+      const text = form.querySelector("textarea[name=text]");
+      if (!button || !text) return;
+      const lines = text.value.split("\n");
+      let at = Number(button.dataset.fixLine) - 1;
+      if (!lines[at] || lines[at].trim() !== button.dataset.fixText) {
+        at = lines.findIndex(function (line) { return line.trim() === button.dataset.fixText; });
+      }
+      if (at < 0) return;
+      lines[at] = button.dataset.fix;
+      text.value = lines.join("\n");
+      const item = button.closest("li");
+      item.querySelectorAll("button.import-fix").forEach(function (fix) { fix.remove(); });
+      item.classList.add("fixed");
+    });
+  }
+
   form.addEventListener("submit", function (event) {
     const text = form.querySelector("textarea[name=text]");
     const file = form.querySelector("input[type=file][name=file]");

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from cardbase.importers import import_cards
 from decks import services
+from decks.models import Deck
 from decks.selectors.entries import deck_entries
 from tests.factories import GameFactory, UserFactory
 
@@ -108,3 +109,38 @@ def test_numbered_names_are_added_and_a_suggestion_adds_its_card(inwo_builder, s
         expect(lines.filter(has_text=name)).to_be_visible()
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1]
+
+
+IMPORT_WORDS = {
+    "pl": {"fix": "Zamień na „Gun Lobby”", "line": "Nie ma w katalogu karty „Gunn Lobby”."},
+    "en": {"fix": "Replace with “Gun Lobby”", "line": "There is no card “Gunn Lobby”"},
+}
+
+
+def test_an_import_suggestion_replaces_its_line_and_the_deck_then_imports(
+    inwo_builder, screen, lang
+):
+    page, _deck = inwo_builder
+    page.goto("/decks/import/?game=inwo")
+    page.locator("#id_name").fill("Z forum")
+    text = page.locator("#id_text")
+    text.fill("13013\n2 Gunn Lobby\n18 1/2-Minute Gap\n")
+    page.locator("#import-form button[type=submit]").click()
+
+    problem = page.locator('#import-problems [data-line="2"]')
+    expect(problem).to_contain_text(IMPORT_WORDS[lang]["line"])
+    # Nothing is saved until every line is right; the suggestion puts its card in the line.
+    assert counts_of("Z forum") is None
+    problem.get_by_role("button", name=IMPORT_WORDS[lang]["fix"]).click()
+    expect(text).to_have_value("13013\n2 Gun Lobby\n18 1/2-Minute Gap\n")
+    expect(problem.get_by_role("button")).to_have_count(0)
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1]
+    page.locator("#import-form button[type=submit]").click()
+    expect(page.locator("#builder")).to_be_visible()
+    assert counts_of("Z forum") == {"13013": 1, "Gun Lobby": 2, "18 1/2-Minute Gap": 1}
+
+
+def counts_of(name):
+    deck = Deck.objects.filter(name=name).first()
+    return None if deck is None else counts(deck)
