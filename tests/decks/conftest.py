@@ -70,3 +70,11 @@ def inwo_catalogue(inwo_carddata) -> Game:
     inwo = GameFactory(slug="inwo", name="Illuminati: New World Order")
     import_cards(game_slug="inwo", fmt="lackey", text_or_path=inwo_carddata)
     return inwo
+
+
+@pytest.fixture
+def dark_eden_catalogue(dark_eden_cards_db) -> Game:
+    """Dark Eden with its whole real card list (CARD_DATA_DIR), as `make run` loads it; or skip."""
+    eden = GameFactory(slug="dark-eden", name="Dark Eden")
+    import_cards(game_slug="dark-eden", fmt="mse-json", text_or_path=dark_eden_cards_db)
+    return eden

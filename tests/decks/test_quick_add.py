@@ -196,3 +196,19 @@ def test_an_inwo_suggestion_is_the_card_typed_in_full_and_english_quotes_are_eng
         "13013": 1,
         "18 1/2-Minute Gap": 1,
     }
+
+
+def test_a_dark_eden_suggestion_comes_with_the_line_that_adds_it(
+    client, owner, dark_eden_catalogue
+):
+    deck = services.deck_create(owner=owner, name="Eden", game="dark-eden")
+    client.force_login(owner)
+    data = quick_add(client, deck, "ASTINU\n2 REKRUT\n").json()
+    assert messages(data) == [
+        "wiersz 1 („ASTINU”): Nie ma w katalogu karty „ASTINU”. Czy chodziło o: ASTINOU?"
+    ]
+    assert data["problems"][0]["fixes"] == [{"name": "ASTINOU", "line": "1 ASTINOU", "count": 1}]
+    assert data["rest"] == "ASTINU"
+    quick_add(client, deck, "1 ASTINOU")
+    deck.refresh_from_db()
+    assert {e.card.name: e.count for e in deck.entries.all()} == {"ASTINOU": 1, "REKRUT": 2}
