@@ -334,7 +334,11 @@
       addProblems(data.problems || []);
       return;
     }
-    if (quickAddText.value === sentAdd.text) quickAddText.value = data.rest || "";
+    if (quickAddText.value === sentAdd.text) {
+      quickAddText.value = data.rest || "";
+      // Every line left to fix in sight, up to a few.
+      quickAddText.rows = Math.min(6, Math.max(2, quickAddText.value.split("\n").length));
+    }
     showAddProblems(data.problems || []);
   }
 
