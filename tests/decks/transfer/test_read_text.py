@@ -1,8 +1,9 @@
 """Plain-text import: names, suggestions, ambiguity, counts that are not numbers, totals."""
 
 import pytest
+from django.utils import translation
 
-from decks.transfer.problems import ImportFailed
+from decks.transfer.problems import Fix, ImportFailed
 from decks.transfer.read_text import read_text
 from tests.factories import AngelFactory, GameFactory
 
@@ -119,3 +120,25 @@ def test_a_card_whose_whole_name_has_two_words_is_not_taken_for_a_count():
     card = AngelFactory(name="Anioł Gaap", slug="aniol-gaap", faction="fallen")
     AngelFactory(name="Gaap", slug="gaap", faction="fallen")
     assert read_text("Anioł Gaap\n").card_counts == {card.pk: 1}
+
+
+def test_an_ambiguous_name_offers_each_card_by_its_slug_with_the_line_s_count():
+    AngelFactory(name="Samael", slug="samael-lord", faction="lord")
+    AngelFactory(name="SAMAEL", slug="samael-fallen", faction="fallen")
+    with pytest.raises(ImportFailed) as caught:
+        read_text("2 Samael\n")
+    assert set(caught.value.problems[0].fixes) == {
+        Fix("Samael (samael-lord)", "2 samael-lord", 2),
+        Fix("SAMAEL (samael-fallen)", "2 samael-fallen", 2),
+    }
+
+
+def test_english_messages_quote_what_they_list_in_english_quotes(gaap):
+    with translation.override("en"):
+        with pytest.raises(ImportFailed) as caught:
+            read_text("# faction: nobody\n## Nowhere\n1 Gaap\n")
+        messages = [str(problem) for problem in caught.value.problems]
+    assert len(messages) == 2
+    assert not [message for message in messages if "„" in message or "”" not in message]
+    assert "line 1 (“# faction: nobody”)" in messages[0]
+    assert "“faction: fallen”" in messages[0]
