@@ -90,9 +90,9 @@ class LineError:
 
 @dataclass(frozen=True, slots=True)
 class CardLine:
-    """A line that names a card: its number, its text and the ways to read it, in the order a
-    reader who knows the card names tries them: the whole line as one copy, then with the count
-    before the name, then with the count after it."""
+    """A line that names a card: its number, its text and its readings, in the order to try them."""
+
+    # The whole line as one copy, then with the count before the name, then after it.
 
     line: int
     text: str

@@ -86,8 +86,8 @@ class Catalogue:
         return self.unknown(name, self.suggest(name))
 
     def suggest(self, name: str) -> list[Suggestion]:
-        """Return the cards whose names are closest to `name`, closest first (as difflib's
-        get_close_matches chooses them, with the score kept to compare two readings)."""
+        """Return the cards whose names are closest to `name`, closest first, with their scores."""
+        # As difflib.get_close_matches chooses them; the score compares two readings of a line.
         matcher = difflib.SequenceMatcher()
         matcher.set_seq2(rules.card_key(name))
         scored = []
@@ -111,8 +111,7 @@ class Catalogue:
         return Problem(message, suggestions=names)
 
     def typed_name(self, card: Card, count: int) -> str:
-        """Return the line that adds `count` copies of `card`: its name, or its slug where the
-        name would find another card or not read back."""
+        """Return the line that adds `count` copies of `card`, by slug if its name is not enough."""
         found = self.find(card.name) if textformat.reads_back(count, card.name) else None
         return textformat.format_line(count, card.name if found == card else card.slug)
 

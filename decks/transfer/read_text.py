@@ -67,17 +67,21 @@ def _fixes(catalogue: Catalogue, cards: Iterable[Card], count: int) -> tuple[Fix
 def _read_card_line(
     card_line: textformat.CardLine, raw: str, catalogue: Catalogue
 ) -> tuple[Card, int] | Problem:
-    """Return the card a line names and its copies: the first reading that is a card's name wins
-    (the whole line first, so "13013" is a card, not 13,013 copies); else what is wrong."""
-    entries = [r for r in card_line.readings if isinstance(r, textformat.Entry)]
-    found = {id(entry): catalogue.find(entry.name) for entry in entries}
-    for entry in entries:
-        if isinstance(found[id(entry)], Card):
-            return found[id(entry)], entry.count
+    """Return the card a line names and its copies, or the Problem of the line."""
+    # The first reading that names a card wins: the whole line first, so that "13013" is a card
+    # and not 13,013 copies.
+    looked_up = [
+        (entry, catalogue.find(entry.name))
+        for entry in card_line.readings
+        if isinstance(entry, textformat.Entry)
+    ]
+    for entry, found in looked_up:
+        if isinstance(found, Card):
+            return found, entry.count
     where = {"line": card_line.line, "text": raw}
-    for entry in entries:
+    for entry, found in looked_up:
         if catalogue.knows(entry.name):  # a name several cards share
-            cards = [catalogue.by_slug[slug] for slug in found[id(entry)].suggestions]
+            cards = [catalogue.by_slug[slug] for slug in found.suggestions]
             fixes = tuple(
                 Fix(
                     f"{card.name} ({card.slug})",
@@ -86,7 +90,7 @@ def _read_card_line(
                 )
                 for card in cards
             )
-            return replace(found[id(entry)], **where, fixes=fixes)
+            return replace(found, **where, fixes=fixes)
     whole, reading = card_line.readings[0], card_line.reading
     if isinstance(reading, textformat.LineError):
         message = _line_message(reading, catalogue.game.slug)
@@ -112,8 +116,7 @@ def _read_card_line(
 
 @dataclass
 class ReadLines:
-    """What a text's lines give: the cards read, a problem for each faulty line (in line order),
-    the options its headers state and its format."""
+    """What a text's lines give: the cards, each faulty line's problem, its options and format."""
 
     tally: Tally
     problems: list[Problem]
@@ -124,8 +127,8 @@ class ReadLines:
 def read_lines(
     text: str, *, game: str | None = None, options: Mapping[str, str] | None = None
 ) -> ReadLines:
-    """Read a plain-text deck's lines in `game`'s catalogue, the good ones and the faulty ones
-    apart; raise ImportFailed only for a text over the limits or a game with no catalogue."""
+    """Read a text's lines in `game`'s catalogue, the good ones and the faulty ones apart."""
+    # ImportFailed only for a text over the limits or a game with no catalogue.
     options = dict(options or {})
     try:
         parsed = textformat.parse_text(text)
@@ -173,8 +176,7 @@ def read_lines(
 def read_text(
     text: str, *, game: str | None = None, options: Mapping[str, str] | None = None
 ) -> ImportedDeck:
-    """Read a plain-text deck and resolve its names in `game`'s catalogue; raise ImportFailed
-    with every problem, so that a deck is read whole or not at all.
+    """Read a plain-text deck in `game`'s catalogue whole, or raise ImportFailed with every problem.
 
     Options not given are the ones the text's headers state (`# <option>: <value>`), if any.
     """

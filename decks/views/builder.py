@@ -229,39 +229,28 @@ def _problem_json(problem: Problem) -> dict[str, object]:
 
 
 def _read_quick_add(deck: Deck, text: object) -> QuickAdd:
-    """Read the quick-add box's lines ("2 Name", "2x Name", "Name x2", "Name") in the deck's
-    game: the good lines are added, each bad one is reported on its own."""
+    """Read the quick-add box's lines ("2 Name", "2x Name", "Name x2", "Name") in the deck's game."""
     if not isinstance(text, str):
-        return QuickAdd(
-            {}, [Problem(_("Pole „add” podaje się jako tekst: wiersze „liczba nazwa karty”."))]
-        )
+        return _nothing_added(_("Pole „add” podaje się jako tekst: wiersze „liczba nazwa karty”."))
     if len(text) > MAX_QUICK_ADD_CHARS:
-        return QuickAdd(
-            {},
-            [
-                Problem(
-                    _(
-                        "Szybkie dodawanie przyjmuje najwyżej %(max)d znaków; dłuższą listę zaimportuj."
-                    )
-                    % {"max": MAX_QUICK_ADD_CHARS}
-                )
-            ],
+        too_long = _(
+            "Szybkie dodawanie przyjmuje najwyżej %(max)d znaków; dłuższą listę zaimportuj."
         )
+        return _nothing_added(too_long % {"max": MAX_QUICK_ADD_CHARS})
     try:
         read = read_lines(text, game=deck.game.slug, options=deck.options)
     except ImportFailed as failed:
         return QuickAdd({}, failed.problems)
     if not read.tally.counts and not read.problems:
-        return QuickAdd(
-            {},
-            [
-                Problem(
-                    _("Wpisz karty do dodania, np. „2 %(card)s”, po jednej w wierszu.")
-                    % {"card": example_card(deck.game.slug)}
-                )
-            ],
+        return _nothing_added(
+            _("Wpisz karty do dodania, np. „2 %(card)s”, po jednej w wierszu.")
+            % {"card": example_card(deck.game.slug)}
         )
     return QuickAdd(read.tally.counts, read.problems)
+
+
+def _nothing_added(message: str) -> QuickAdd:
+    return QuickAdd({}, [Problem(message)])
 
 
 def _refused_quick_add(read: QuickAdd, text: object) -> JsonResponse:
