@@ -147,8 +147,10 @@ def test_a_bad_filter_is_named_by_its_label(client):
 def test_a_human_page_shows_the_ability_for_each_faction(client):
     human = HumanFactory(name="Kusiciel", slug="kusiciel", ability_fallen="Odrzuć tylko ją.")
     body = client.get(human.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
-    assert "Umiejętność dla Upadłych</dt>\n        <dd>Odrzuć tylko ją.</dd>" in body
-    assert 'Umiejętność dla Aniołów Pana</dt>\n        <dd><span class="unknown">' in body
+    assert 'Umiejętność dla Upadłych</dt>\n        <dd class="wide">Odrzuć tylko ją.</dd>' in body
+    assert (
+        'Umiejętność dla Aniołów Pana</dt>\n        <dd class="wide"><span class="unknown">' in body
+    )
 
 
 def test_home_page_counts_each_game_s_cards_and_says_which_have_none(client):
