@@ -2,13 +2,15 @@
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, Subquery, prefetch_related_objects
+from django.db.models.functions import Coalesce
 from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404
 
-from cardbase.filters import CardFilter, is_ranked
+from cardbase.filters import CardFilter
 from cardbase.language import page_lang
-from cardbase.models import Card, Printing
+from cardbase.managers import UNLISTED_FIELDS
+from cardbase.models import Card, Game, Printing
 from rules.core.schema import Attribute
 
 
@@ -36,21 +38,20 @@ def card_moved_from(*, slug: str) -> Card:
     return card
 
 
-def ranking_attribute(card: Card) -> Attribute | None:
-    """Return the first sortable ranked attribute the card's kind carries."""
-    return next(
-        (a for a in card.schema.attributes_of(card.kind) if a.sortable and is_ranked(a)), None
-    )
+def relating_attributes(card: Card) -> list[Attribute]:
+    """Return the attributes the card's game relates cards by that its kind carries, in order."""
+    carried = {attribute.id: attribute for attribute in card.schema.attributes_of(card.kind)}
+    return [carried[key] for key in card.game_rules.related_by if key in carried]
 
 
-# The card page shows this many of the other cards sharing its ranking value (one value may
-# hold thousands in a large catalogue); a link opens the catalogue filtered to all of them.
+# The card page shows this many of the other cards sharing its value (one value may hold
+# thousands in a large catalogue); a link opens the catalogue filtered to all of them.
 RELATED_SHOWN = 24
 
 
 @dataclass(frozen=True)
 class Related:
-    """The other cards sharing the card's value of its ranking attribute: the first few."""
+    """The other cards sharing the card's value of a relating attribute: the first few."""
 
     label: str
     value: str | None
@@ -65,32 +66,63 @@ class Related:
 
 
 def related_cards(*, card: Card) -> Related | None:
-    """Return the first other cards with the card's value of its ranking attribute (and how
-    many there are), None if its kind has no such attribute."""
-    attribute = ranking_attribute(card)
-    if attribute is None:
-        return None
+    """Return the first other cards sharing the card's value of the first attribute its game
+    relates cards by (and how many there are), None if no such value relates it to any.
+
+    A value held by most of the game's cards (a cost nearly every card has) relates nothing: the
+    next attribute is tried. An unknown value is said, if no later attribute relates the card.
+    """
     lang = page_lang()
-    value = card.attribute(attribute.id)
-    label = attribute.label(lang)
-    if value is None:
-        return Related(label=label, value=None, cards=[])
-    sharing = Card.objects.sharing(card, attribute.id)
-    # Sliced before the prefetch, so only the cards shown get their printings.
-    cards = list(sharing.for_grid().order_by("search_name", "pk")[:RELATED_SHOWN])
-    others = len(cards) if len(cards) < RELATED_SHOWN else sharing.count()
-    query = ""
-    if attribute.id in CardFilter.base_filters:
-        query = QueryDict(mutable=True)
-        query.update({"game": card.game.slug, attribute.id: value})
-        query = query.urlencode()
-    return Related(
-        label=label,
-        value=attribute.value_label(value, lang),
-        cards=cards,
-        others=others,
-        query=query,
+    unknown = None
+    for attribute in relating_attributes(card):
+        label = attribute.label(lang)
+        value = card.attribute(attribute.id)
+        if value is None:
+            unknown = unknown or Related(label=label, value=None, cards=[])
+            continue
+        sharing = Card.objects.sharing(card, attribute.id)
+        # The printings are fetched once the value is known to relate, for the cards shown only.
+        shown = sharing.select_related("game").defer(*UNLISTED_FIELDS).order_by("search_name", "pk")
+        cards = list(shown[:RELATED_SHOWN])
+        others = len(cards)
+        if others == RELATED_SHOWN:
+            others, game_cards = _sharing_and_game_cards(card, sharing)
+            if 2 * (others + 1) > game_cards:
+                continue
+        prefetch_related_objects(cards, "printings")
+        return Related(
+            label=label,
+            value=attribute.value_label(value, lang),
+            cards=cards,
+            others=others,
+            query=_catalogue_query(card, attribute.id, value),
+        )
+    return unknown
+
+
+def _sharing_and_game_cards(card: Card, sharing) -> tuple[int, int]:
+    """Count the other cards sharing a value and every card of the game, in one query."""
+
+    def counted(queryset):
+        grouped = queryset.order_by().values("game_id").annotate(n=Count("pk")).values("n")
+        return Coalesce(Subquery(grouped), 0)
+
+    game_cards = Card.objects.filter(game_id=card.game_id)
+    return (
+        Game.objects.filter(pk=card.game_id)
+        .values_list(counted(sharing), counted(game_cards))
+        .get()
     )
+
+
+def _catalogue_query(card: Card, attribute_id: str, value) -> str:
+    """Return the catalogue's params finding every card of the game with the value, "" if the
+    catalogue has no filter for the attribute."""
+    if attribute_id not in CardFilter.base_filters:
+        return ""
+    query = QueryDict(mutable=True)
+    query.update({"game": card.game.slug, attribute_id: value})
+    return query.urlencode()
 
 
 def card_note(card: Card) -> str:

@@ -131,6 +131,8 @@ GAME = Game(
     legacy_code_letters={"L": {"faction": "lord"}, "F": {"faction": "fallen"}},
     face=FACE,
     deck_files=DECK_FILES,
+    # The angels of one order: the hierarchy's rungs a deck is built on (ch. VII, p. 40-41).
+    related_by=("order",),
     # An angel the rulebook names ("GAAP jest Potęgą": docs/sources/rulebooks/000_57452c809325322f.txt).
     example_card="Gaap",
 )

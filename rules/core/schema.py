@@ -567,6 +567,10 @@ class Game:
     # The titles of the card lists its cards' sources cite, by the document name a source keeps
     # ("LackeyCCG-INWO carddata.txt"): a page names a source by its title, not by a file name.
     documents: Mapping[str, Text] = field(default_factory=dict, hash=False, compare=False)
+    # The attributes whose shared value relates two cards, in order of preference (Aniołowie's
+    # order): a card's page lists the other cards with its value of the first its kind carries.
+    # Single-valued choices only; none declared: a card's page lists no related cards.
+    related_by: tuple[str, ...] = ()
     # What the game's deck files hold beyond the site's text format; by default nothing.
     deck_files: DeckFiles = DeckFiles()
     # A real card's name the site's messages show as an example line ("2 Gaap"), as printed;

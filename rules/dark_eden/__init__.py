@@ -133,6 +133,9 @@ GAME = Game(
     ),
     face=FACE,
     deck_files=DECK_FILES,
+    # The cards of one affiliation, which a leader's deck draws on ("PROJEKTOWANIE TALII"); the
+    # starting cost relates nothing (282 of the 402 cards cost 0).
+    related_by=("affiliation",),
     card_readers={MSE_JSON: read_cards_db},
     data_files={MSE_JSON: "dark-eden/cards_db.json"},
     documents={

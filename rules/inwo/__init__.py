@@ -147,6 +147,9 @@ GAME = Game(
     face=FACE,
     # The Illuminati card of the base set (LackeyCCG-INWO carddata.txt).
     example_card="The Network",
+    # The NWO cards of one colour; no other single value relates the card list's cards (its sets
+    # and rarities hold hundreds each).
+    related_by=("nwo_colour",),
     card_readers={LACKEY: read_carddata},
     data_files={LACKEY: "inwo/carddata.txt"},
     documents={

@@ -175,6 +175,8 @@ def test_card_page_shows_a_capped_set_of_the_cards_of_its_order(client, gammon):
     for n in range(RELATED_SHOWN + 5):
         AngelFactory(name=f"Potęga {n:02d}", faction="lord", order="powers", level=7)
     AngelFactory(name="Inny Zakon", faction="fallen", order="virtues", level=6)
+    # Most of the game's cards are of other orders: an order held by most relates nothing.
+    HumanFactory.create_batch(RELATED_SHOWN + 6)
     response = _card_page(client, gammon)
     shown = [card.name for card in response.context["same_order"]]
     assert shown == [f"Potęga {n:02d}" for n in range(RELATED_SHOWN)]

@@ -39,6 +39,9 @@ def add_cards(n: int = CARDS) -> None:
         for edition in editions:
             PrintingFactory(card=card, edition=edition)
         CardSourceFactory(card=card)
+    # As many cards of no order: the Powers stay fewer than half the game's cards, which a card
+    # page relates (a value most cards hold relates nothing).
+    InterventionFactory.create_batch(n)
     GroupFactory()
 
 
