@@ -16,4 +16,15 @@
     if (input && document.activeElement !== input) input.focus();
     focused = null;
   });
+  // On a phone the results lie below the filters: "Show N cards" folds the filters away and
+  // brings the results into sight, while the form's submit still goes on.
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest("[data-show-results]");
+    if (!button) return;
+    const fold = button.closest("details");
+    if (fold) fold.open = false;
+    focused = null;
+    const results = document.getElementById("results");
+    if (results) results.scrollIntoView({ block: "start" });
+  });
 })();
