@@ -65,6 +65,16 @@ def catalogue_attributes() -> tuple[Attribute, ...]:
     return _unique_by_id(a for game in rules.all_games() for a in game.schema.attributes)
 
 
+def with_its_games(label: str, attribute_id: str) -> str:
+    """Return an attribute's label followed by the games that declare it, where not every game
+    does: the catalogue of every game names whose facet or sort each is ("Set – " and a name)."""
+    games = rules.all_games()
+    owners = [game for game in games if game.schema.attribute(attribute_id) is not None]
+    if not owners or len(owners) == len(games):
+        return label
+    return f"{label} – {', '.join(game.name(page_lang()) for game in owners)}"
+
+
 def is_ranked(attribute: Attribute) -> bool:
     """Tell whether a choice attribute's values all have a rank (an order's level)."""
     return (
@@ -198,6 +208,32 @@ class CardFilterForm(forms.Form):
     """
 
     search_game: str | None = None  # set for a filterset searching one game (the builder)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        chosen = self.search_game or self.data.get("game")
+        self._offer_sorts_and_ranges_of(chosen if rules.is_game(chosen) else None)
+
+    def _offer_sorts_and_ranges_of(self, game: str | None) -> None:
+        """Offer the sorts of the game chosen only; with none, name each sort's and range's
+        games. Only what is shown changes: a sort of another game still sorts (by the name)."""
+        sort = self.fields.get("sort")
+        if sort is not None:
+            declared = rules.get_game(game).schema if game else None
+            offered = []
+            for value, label in sort.choices:
+                key = value.lstrip("-")
+                if declared is None:
+                    offered.append((value, with_its_games(str(label), key)))
+                elif key in ("", "name") or declared.attribute(key) is not None:
+                    offered.append((value, label))
+            sort.widget.choices = offered
+        if game is None:
+            for attribute in RANGE_ATTRIBUTES:
+                for name in (f"{attribute.id}_min", f"{attribute.id}_max"):
+                    if name in self.fields:
+                        field = self.fields[name]
+                        field.label = with_its_games(str(field.label), attribute.id)
 
     def searched_game(self) -> str | None:
         """Return the id of the game searched within, None for every game."""

@@ -21,6 +21,7 @@ from cardbase.selectors.catalogue import PAGE_SIZES, catalogue_page
 from cardbase.selectors.columns import table_columns
 from cardbase.selectors.facets import facet_names
 from cardbase.selectors.games import games_with_card_counts
+from cardbase.selectors.query_params import widened_params
 from cardbase.selectors.syntax_counts import counted_syntax_rows
 from common.page_cache import cached_page
 
@@ -41,8 +42,6 @@ def home(request: HttpRequest) -> HttpResponse:
 def card_list(request: HttpRequest) -> HttpResponse:
     result = catalogue_page(params=request.GET, page_number=request.GET.get("page"))
     view_mode = "table" if request.GET.get("view") == "table" else "grid"
-    params = request.GET.copy()
-    params.pop("page", None)
     game = result.filterset.searched_game()
     feedback = query_feedback(request.GET.get("q", "").strip(), game=game)
     facets_offered, range_names = facet_names(game)
@@ -55,7 +54,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
             "page_size": result.page_size,
             "page_sizes": PAGE_SIZES,
             "view_mode": view_mode,
-            "query_without_page": params.urlencode(),
+            "query_without_page": widened_params(request.GET).urlencode(),
             "facet_names": facets_offered,
             "range_names": range_names,
             "table_columns": table_columns(game),

@@ -13,7 +13,7 @@ import rules
 from cardbase.attributes import AttributeValue
 from cardbase.catalogue_version import remembered
 from cardbase.facet_values import served_facet_keys, split_facet_values
-from cardbase.filters import CardFilter
+from cardbase.filters import CardFilter, with_its_games
 from cardbase.selectors.games import game_attributes
 from cardbase.selectors.query_params import widened_params
 
@@ -98,7 +98,7 @@ def counted_facets(
     facets = tuple(
         Facet(
             name=name,
-            label=str(CardFilter.base_filters[name].label),
+            label=_facet_label(name, game),
             options=tuple(
                 FacetOption(
                     value=value,
@@ -112,6 +112,12 @@ def counted_facets(
         for name in names
     )
     return facets, matched
+
+
+def _facet_label(name: str, game: str | None) -> str:
+    """Return a facet's label; in the catalogue of every game, with the games it belongs to."""
+    label = str(CardFilter.base_filters[name].label)
+    return with_its_games(label, name) if game is None else label
 
 
 def _grouped_rows(groups: QuerySet, shaped: Callable[[list[dict]], Any] = list) -> Any:

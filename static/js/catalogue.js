@@ -16,6 +16,15 @@
     if (input && document.activeElement !== input) input.focus();
     focused = null;
   });
+  // A filter left blank says nothing: the address and the request leave it out, so a link to
+  // the page holds only what was chosen.
+  document.addEventListener("htmx:configRequest", function (event) {
+    const data = event.detail.formData;
+    if (!data) return;
+    Array.from(new Set(data.keys())).forEach(function (name) {
+      if (data.getAll(name).every(function (value) { return value === ""; })) data.delete(name);
+    });
+  });
   // On a phone the results lie below the filters: "Show N cards" folds the filters away and
   // brings the results into sight, while the form's submit still goes on.
   document.addEventListener("click", function (event) {
