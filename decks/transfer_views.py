@@ -20,7 +20,7 @@ from cardbase.language import page_lang
 from decks import codes, export, inputs
 from decks.errors import DeckInputError
 from decks.import_form import AUTO_FORMAT, DETECT, ImportForm
-from decks.limits import NAME_MAX
+from decks.limits import shortened_name
 from decks.models import Deck
 from decks.selectors.games import games_with_rules
 from decks.services.editing import deck_create
@@ -117,11 +117,11 @@ def _deck_import(request: HttpRequest) -> HttpResponse:
         # once; nothing is saved unless both the import and the form are sound.
         imported, problems, fmt, game_id = _read(form)
         declared = rules.get_game(game_id) if game_id and rules.is_game(game_id) else None
-        name = (
+        name = shortened_name(
             data.get("name")
             or carried_name(fmt, data["text"], declared)
             or file_stem(data.get("file_name") or "")
-        )[:NAME_MAX]
+        )
         if not name:
             form.add_error(
                 "name", _("Podaj nazwę talii: ani to pole, ani wczytany plik jej nie podają.")
@@ -247,7 +247,7 @@ def deck_code_of(request: HttpRequest, deck_id) -> HttpResponse:
 
 @require_safe
 def deck_code(request: HttpRequest, code: str) -> HttpResponse:
-    name = (request.GET.get("name") or "").strip()[:NAME_MAX] or _("Talia z kodu")
+    name = shortened_name(request.GET.get("name") or "") or _("Talia z kodu")
     try:
         imported = read_code(code)
     except ImportFailed as failed:
@@ -275,7 +275,7 @@ def deck_code(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def deck_code_open(request: HttpRequest, code: str) -> HttpResponse:
-    name = (request.POST.get("name") or "").strip()[:NAME_MAX] or _("Talia z kodu")
+    name = shortened_name(request.POST.get("name") or "") or _("Talia z kodu")
     try:
         imported = read_code(code)
         deck = deck_create(

@@ -157,3 +157,15 @@ def test_a_faction_the_text_states_is_not_questioned_with_its_other_faults(clien
 
     assert [p.line for p in response.context["problems"]] == [4]
     assert not Deck.objects.exists()
+
+
+def test_a_file_name_too_long_for_a_deck_is_cut_at_a_word_and_says_so(client, player, cards):
+    stem = " ".join(["Zastępy"] * 16)  # 127 characters
+    upload = SimpleUploadedFile(f"{stem.replace(' ', '_')}.txt", b"# Frakcja: Upadli\n2 Gaap\n")
+
+    response = post(client, name="", faction="fallen", file=upload)
+
+    assert response.status_code == 302
+    deck = Deck.objects.get()
+    assert deck.name == " ".join(["Zastępy"] * 12) + "…"
+    assert len(deck.name) <= 100
