@@ -65,8 +65,13 @@ GAME = Game(
     ),
     options=(),
     formats=(
+        # In all: the deck's cards and its one leader apart, so the total reads beside the
+        # sections' own ("Deck 60/60+", "Leader 1/1", "Total 61/61+").
         Format(
-            STANDARD, Text(pl="standardowy", en="standard"), default=True, deck_size=f"{DECK_SIZE}+"
+            STANDARD,
+            Text(pl="standardowy", en="standard"),
+            default=True,
+            deck_size=f"{DECK_SIZE + 1}+",
         ),
     ),
     charts=(

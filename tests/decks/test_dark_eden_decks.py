@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from cardbase.models import Card
 from decks import services
+from decks.selectors.sheet import deck_sheet
 from decks.transfer.dispatch import read_import
 from decks.transfer.problems import ImportFailed
 from tests.dark_eden_factories import (
@@ -53,6 +54,16 @@ def test_a_sixty_card_deck_around_a_leader_is_legal_and_the_leader_lies_apart(ow
     sections = {(line.card.name, line.section) for line in deck.entries.all()}
     assert ("ASTINOU", "leader") in sections
     assert {section for _name, section in sections} == {"leader", "deck"}
+
+
+def test_the_total_counts_the_leader_as_the_target_beside_it_does(owner, sixty):
+    # "Razem 61/60+" beside "Talia 60/60+" read as one card too many; in all, a deck holds its
+    # sixty and its leader.
+    deck = deck_of(owner, sixty)
+    sheet = deck_sheet(deck, lang="pl")
+    sections = {section.id: (section.count, section.expected) for section in sheet.sections}
+    assert sections == {"leader": (1, "1"), "deck": (60, "60+")}
+    assert (sheet.totals.all, sheet.totals.deck_size) == (61, "61+")
 
 
 def test_every_rule_reaches_the_site(owner, sixty, leader):
