@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import QuerySet
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 
 from cardbase.language import page_lang
 from cardbase.models import Card
@@ -95,9 +95,36 @@ def _history_entries(
     return entries
 
 
+def _numbered(versions: QuerySet[DeckVersion]) -> QuerySet[DeckVersion]:
+    """Give each version its `ordinal`: its place in the deck's history, 1 for the first.
+
+    Pages show it: `number` counts every save (a session's saves share one version), so a deck's
+    only version could read "version 25"; addresses keep `number`, which old links name.
+    """
+    earlier = (
+        DeckVersion.objects.filter(deck=OuterRef("deck"), number__lte=OuterRef("number"))
+        .order_by()
+        .values("deck")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return versions.annotate(ordinal=Subquery(earlier))
+
+
+def version_by_number(*, deck: Deck, number: int) -> DeckVersion | None:
+    """Return the version a history page named by its save number, as it stands now.
+
+    A version's number moves up as later saves of its editing session join it, never onto
+    another version's: the first at or above the number is the one an older page meant.
+    """
+    if number > deck.version:
+        return None
+    return _numbered(deck.versions.filter(number__gte=number).order_by("number")).first()
+
+
 def visible_versions(*, deck: Deck, user: User | AnonymousUser) -> QuerySet[DeckVersion]:
     """Return the versions `user` may see, newest first: all for the owner, else the shared ones."""
-    versions = deck.versions.order_by("-number")
+    versions = _numbered(deck.versions.order_by("-number"))
     if deck.owner_id == user.pk:
         return versions
     # A shared deck always has `visible_from`; the newest version alone is the safe fallback.

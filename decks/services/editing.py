@@ -34,6 +34,7 @@ from decks.limits import (
     shortened_name,
 )
 from decks.models import Deck, DeckCard, DeckVersion, Visibility
+from decks.selectors.history import version_by_number
 from decks.services.verdicts import refresh_verdict
 from rules.core.schema import Game as GameRules
 
@@ -279,6 +280,9 @@ def deck_update(
 ) -> Deck:
     """Save changes made to `expected_version`; raise DeckConflict if the deck moved on since.
 
+    A save from an older version that asks for what is stored already is no conflict: the deck
+    comes back as it is, saved no more.
+
     Fields left as None keep their value; `options` change the ones they name (None clears
     one); `cards` ({card id or (card id, section id): count}, 0 removes) replaces the list.
     `session` names the editing session (hex, up to 32 characters; empty: none): its saves
@@ -302,8 +306,15 @@ def deck_update(
         version=F("version") + 1, updated=timezone.now(), **changes
     )
     if not won:
-        current = Deck.objects.filter(pk=deck.pk).values_list("version", flat=True).first()
-        raise DeckConflict(current or 0)
+        try:
+            deck.refresh_from_db(fields=_OWN_FIELDS)
+        except Deck.DoesNotExist:  # deleted meanwhile
+            raise DeckConflict(0) from None
+        # A save whose answer a reload lost is sent again from the page's older version: what it
+        # asks for is what is stored, so there is nothing to save and nothing to refuse.
+        if _holds(deck, changes, entries):
+            return deck
+        raise DeckConflict(deck.version)
     # Reload the row's own fields only: a full refresh forgets the game and owner already read,
     # and reading the game again is a query more on every save.
     deck.refresh_from_db(fields=_OWN_FIELDS)
@@ -315,6 +326,15 @@ def deck_update(
         _store_cards(deck, entries)
     _keep_version(deck, entries, session=session)
     return deck
+
+
+def _holds(deck: Deck, changes: Mapping[str, object], entries: list[Entry] | None) -> bool:
+    """Say whether the deck as stored already has every field in `changes` and these cards."""
+    if any(getattr(deck, field) != value for field, value in changes.items()):
+        return False
+    if entries is None:
+        return True
+    return stored_counts(deck) == {(entry.card.pk, entry.section): entry.count for entry in entries}
 
 
 def _stored_entries(deck: Deck) -> list[Entry]:
@@ -337,12 +357,11 @@ def deck_restore(*, deck: Deck, number: int, expected_version: int) -> Deck:
 
     Cards deleted from the catalogue since then are left out.
     """
-    try:
-        old = deck.versions.get(number=number)
-    except DeckVersion.DoesNotExist:
+    old = version_by_number(deck=deck, number=number)
+    if old is None:
         raise DeckInputError(
             _("Ta talia nie ma wersji %(number)s.") % {"number": number}, "version"
-        ) from None
+        )
     # A key without a section (a version saved before sections could be chosen) means the home.
     stored = {_stored_slot(key): n for key, n in old.cards.items()}
     existing = set(

@@ -43,6 +43,7 @@ def deck_restore(request: HttpRequest, deck_id, number: int) -> HttpResponse:
         return redirect("deck-history", deck_id=deck.pk)
     # Apart from the form's own check: a version the deck never had is the service's refusal,
     # with its own words (DeckInputError is a ValueError too).
+    restored = history.version_by_number(deck=deck, number=number)
     try:
         editing.deck_restore(deck=deck, number=number, expected_version=version)
     except DeckConflict:
@@ -53,5 +54,8 @@ def deck_restore(request: HttpRequest, deck_id, number: int) -> HttpResponse:
     except DeckInputError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("Przywrócono wersję %(number)s.") % {"number": number})
+        # The number pages show; the address keeps the save's number (see version_by_number).
+        messages.success(
+            request, _("Przywrócono wersję %(number)s.") % {"number": restored.ordinal}
+        )
     return redirect("deck-history", deck_id=deck.pk)

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -57,19 +58,24 @@ def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     sheet = deck_sheet(deck, lang=page_lang())
     like_count, liked = like_state(deck=deck, user=request.user)
-    return render(
+    is_owner = deck.owner_id == request.user.pk
+    response = render(
         request,
         "decks/deck_detail.html",
         {
             "sheet": sheet,
             "deck": deck,
-            "is_owner": deck.owner_id == request.user.pk,
+            "is_owner": is_owner,
             "like_count": like_count,
             "liked": liked,
             "original": original_for_viewer(deck=deck, user=request.user),
             "latest": history.latest_change(deck=deck, user=request.user),
         },
     )
+    if is_owner:
+        # Back from the builder must show what was just saved, not the browser's older copy.
+        patch_cache_control(response, no_store=True)
+    return response
 
 
 @login_required

@@ -130,3 +130,49 @@ def test_the_history_dates_a_version_by_its_last_save(client, owner, angel):
     shown = timezone.localtime(later)
     assert f"{shown.day} " in html and shown.strftime("%H:%M:%S") in html
     assert timezone.localtime(version.created).strftime("%H:%M:%S") not in html
+
+
+def shown_versions(client, deck) -> list[str]:
+    """Return the headings of the history page's versions, newest first, as the player reads them."""
+    html = client.get(reverse("deck-history", args=[deck.pk])).content.decode()
+    return re.findall(r"<h2>(Wersja \d+)", html)
+
+
+def test_the_history_numbers_versions_as_the_player_sees_them(client, owner, angel):
+    client.force_login(owner)
+    deck = new_deck(client)
+    for count in (1, 2, 3):
+        builder_save(client, deck, {f"{angel.pk}:": count})
+    # Four saves, one version: the first.
+    assert shown_versions(client, deck) == ["Wersja 1"]
+    other = Client()
+    other.force_login(owner)
+    builder_save(other, deck, {f"{angel.pk}:": 4})
+    assert shown_versions(client, deck) == ["Wersja 2", "Wersja 1"]
+    page = client.get(deck.get_absolute_url()).content.decode()
+    assert "Ostatnia zmiana: wersja 2" in page
+
+
+def test_a_history_page_opened_before_its_version_took_more_saves_still_restores_it(
+    client, owner, angel
+):
+    client.force_login(owner)
+    deck = new_deck(client)
+    builder_save(client, deck, {f"{angel.pk}:": 1})  # version 1, save 2
+    other = Client()
+    other.force_login(owner)
+    builder_save(other, deck, {f"{angel.pk}:": 4})  # version 2, save 3
+    # A history page opened now has version 2's restore form name save 3 ...
+    old_form = reverse("deck-restore", args=[deck.pk, 3])
+    builder_save(other, deck, {f"{angel.pk}:": 5})  # ... which its session's next save renumbers
+    deck.refresh_from_db()
+    response = client.post(old_form, {"version": deck.version}, follow=True)
+    assert "Przywrócono wersję 2." in response.content.decode()
+    deck.refresh_from_db()
+    assert deck.card_total == 5
+    response = client.post(
+        reverse("deck-restore", args=[deck.pk, 2]), {"version": deck.version}, follow=True
+    )
+    assert "Przywrócono wersję 1." in response.content.decode()
+    deck.refresh_from_db()
+    assert deck.card_total == 1

@@ -88,6 +88,24 @@ def test_a_stale_save_is_refused_and_changes_nothing():
     assert not deck.entries.exists()
 
 
+def test_a_stale_save_asking_for_what_is_stored_is_no_conflict():
+    # A reload lost the answer to a save; the page sends the same changes again from the version
+    # it was rendered at, which that very save has moved on.
+    deck = services.deck_create(owner=UserFactory(), name="Raz", options={"faction": "fallen"})
+    angel = AngelFactory(faction="fallen")
+    services.deck_update(deck=deck, expected_version=1, cards={angel.pk: 2})
+    again = Deck.objects.get(pk=deck.pk)
+    again = services.deck_update(deck=again, expected_version=1, cards={angel.pk: 2}, name="Raz")
+    assert again.version == 2  # nothing saved twice
+    assert deck.versions.count() == 2
+    # One more copy from the old version is a real conflict: a change the deck has not seen.
+    with pytest.raises(DeckConflict) as conflict:
+        services.deck_update(
+            deck=Deck.objects.get(pk=deck.pk), expected_version=1, cards={angel.pk: 3}
+        )
+    assert conflict.value.current_version == 2
+
+
 def test_settings_only_save_keeps_the_cards_and_revalidates_for_the_new_faction():
     cards = legal_deck_cards("fallen")
     deck = services.deck_create(
