@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from cardbase.language import page_lang
@@ -113,6 +114,8 @@ def _builder_page(
 
 @login_required
 @require_safe
+# Never from the browser's cache: Back would show an older version, which a save then refuses.
+@never_cache
 def deck_builder(request: HttpRequest, deck_id) -> HttpResponse:
     deck = own_deck_or_404(request, deck_id)
     return _builder_page(

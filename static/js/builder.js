@@ -5,6 +5,7 @@
   "use strict";
   const root = document.getElementById("builder");
   if (!root) return;
+  if (stalePage()) return;
   // The phone layout (panes, drawer, sheet) needs this script; without it all is shown stacked.
   root.classList.add("js", "pane-search");
 
@@ -21,6 +22,7 @@
   const csrf = document.querySelector("input[name=csrfmiddlewaretoken]").value;
   const statusLine = document.getElementById("save-status");
   const conflictBox = document.getElementById("conflict");
+  const barConflict = document.getElementById("bar-conflict");
   const settingsForm = document.getElementById("settings-form");
   const deckName = document.querySelector(".deck-name");
   // The settings are the form's own fields: the name, the game's deck options, the rest.
@@ -70,6 +72,34 @@
     });
   }
 
+  // The newest version this tab has seen of the deck. A reload sent while a save was on its way
+  // can be answered with the page as it was before that save, though the save's answer reached
+  // the page being left: such a page is loaded again, once, or its next save would be refused.
+  function seenKey() { return "deck-seen-version:" + root.dataset.deck; }
+
+  function rememberSeen(v) {
+    try { sessionStorage.setItem(seenKey(), String(v)); } catch (e) { /* this page alone */ }
+  }
+
+  function stalePage() {
+    const shown = Number(root.dataset.version);
+    let seen = 0;
+    let reloaded = null;
+    try {
+      seen = Number(sessionStorage.getItem(seenKey()) || 0);
+      reloaded = sessionStorage.getItem(seenKey() + ":reloaded");
+      sessionStorage.removeItem(seenKey() + ":reloaded");
+    } catch (e) { return false; }
+    // Loaded again and still older (a database restored from a backup): take the page as it is.
+    if (seen > shown && reloaded !== String(seen)) {
+      try { sessionStorage.setItem(seenKey() + ":reloaded", String(seen)); } catch (e) { return false; }
+      window.location.reload();
+      return true;
+    }
+    rememberSeen(shown);
+    return false;
+  }
+
   // A tab's id lives in its sessionStorage, so a reload of the tab finds its own draft again.
   function tabIdentity() {
     let id = null;
@@ -106,6 +136,7 @@
     version = v;
     base = v;
     root.dataset.version = String(v);
+    rememberSeen(v);
     document.querySelectorAll("input[name=version]").forEach(function (input) {
       input.value = String(v);
     });
@@ -140,6 +171,8 @@
   function remember() {
     undoStack.push(JSON.stringify(counts));
     if (undoStack.length > UNDO_DEPTH) undoStack.shift();
+    // Hidden until the first change: an untouched deck has nothing to undo.
+    undoButton.hidden = false;
     undoButton.disabled = false;
   }
 
@@ -294,7 +327,7 @@
         swap("deck-panel", data.panels.deck);
         swap("verdict-panel", data.panels.verdict);
         swap("totals-panel", data.panels.totals);
-        swap("builder-bar", data.panels.bar);
+        swap("bar-panel", data.panels.bar);
         swap("share-panel", data.panels.share);
         showPane(pane);
         measureBar();
@@ -406,25 +439,35 @@
     row.classList.add("flash");
   }
 
+  // The notice stands at the top and, as the top may be scrolled away on a phone, in the bar.
   function showConflict(message, currentVersion) {
     conflicted = true;
     document.getElementById("conflict-message").textContent = message;
     conflictBox.hidden = false;
+    barConflict.hidden = false;
     conflictBox.dataset.currentVersion = String(currentVersion);
     say("");
+    measureBar();
   }
 
-  document.getElementById("keep-mine").addEventListener("click", function () {
+  function keepMine() {
     conflicted = false;
     conflictBox.hidden = true;
+    barConflict.hidden = true;
+    measureBar();
     setVersion(Number(conflictBox.dataset.currentVersion));
     writeDraft();
     schedule(0);
-  });
+  }
 
-  document.getElementById("take-theirs").addEventListener("click", function () {
+  function takeTheirs() {
     clearDraft();
     window.location.reload();
+  }
+
+  root.addEventListener("click", function (event) {
+    if (event.target.closest(".keep-mine")) keepMine();
+    else if (event.target.closest(".take-theirs")) takeTheirs();
   });
 
   // +/− buttons anywhere in the builder (search results and the deck list alike).
@@ -691,7 +734,8 @@
     if (draft && draft.cards && Object.keys(draft.cards).some(function (key) { return key.indexOf(":") < 0; })) {
       draft.cards = null;
     }
-    const draftCards = draft && draft.cards && JSON.stringify(draft.cards) !== savedCounts;
+    // Compared card by card: the draft's keys may stand in another order than the page's.
+    const draftCards = draft && draft.cards && !sameCounts(draft.cards, JSON.parse(savedCounts));
     const draftSettings = draft && draft.settings && typeof draft.settings === "object";
     if (draftCards || draftSettings) {
       if (draft.cards) counts = draft.cards;
@@ -711,4 +755,10 @@
     }
   }
   resume();
+
+  // A page restored from the back-forward cache shows the deck as it was when left, perhaps
+  // saved since from another page: load it again (a change not yet saved waits in the draft).
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) window.location.reload();
+  });
 })();

@@ -1,5 +1,7 @@
 """Two builder tabs on one deck: each keeps its own draft, and a refused change is never lost."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -33,6 +35,11 @@ def tab(context, url=None):
     return page
 
 
+def builder_ready(page):
+    """Wait for the builder's script (an untouched deck says nothing of saving)."""
+    expect(page.locator("#builder")).to_have_class(re.compile(r"\bjs\b"))
+
+
 def drafts(page, deck):
     """Return the cards of every draft the browser keeps for `deck`."""
     return page.evaluate(
@@ -50,7 +57,7 @@ def refused(context):
     log_in(first, "dwie_karty")
     new_deck(first, "Dwie karty", "Upadli")
     second = tab(context, first.url)
-    saved(second)
+    builder_ready(second)
     angel = Card.objects.get(slug="angels-fallen-0")
     human = Card.objects.filter(kind="human")[0]
     plus(first, angel.pk)
@@ -88,7 +95,7 @@ def test_a_draft_of_a_tab_still_open_is_not_offered_in_another(context, refused)
     first, second, angel, human = refused
     deck = Deck.objects.get(name="Dwie karty")
     third = tab(context, first.url)
-    saved(third)
+    builder_ready(third)
     expect(third.locator("#conflict")).to_be_hidden()
     expect(third.locator(f'#deck-panel .deck-line[data-card="{angel.pk}"]')).to_be_visible()
     expect(third.locator(f'#deck-panel .deck-line[data-card="{human.pk}"]')).to_have_count(0)
