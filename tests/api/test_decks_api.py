@@ -127,6 +127,10 @@ def test_create_update_delete_round_trip(alice, client_for, game):
     assert stale.status_code == 409
     assert stale.json()["error"]["current_version"] == 2
     assert Deck.objects.get(pk=body["id"]).name == "Zmieniona"
+    # The first change sent again (its answer lost): the deck holds it already, no conflict.
+    again = client.patch(url, {"version": 1, "name": "Zmieniona", "cards": []}, format="json")
+    assert again.status_code == 200, again.content
+    assert again.json()["version"] == 2
 
     assert client.delete(url).status_code == 204
     assert client.get(url).status_code == 404
