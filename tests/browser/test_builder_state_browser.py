@@ -101,6 +101,17 @@ def no_conflict(page):
     expect(page.locator("#bar-conflict")).to_be_hidden()
 
 
+def reload_as_drawn_before(page, deck, before: str) -> None:
+    """Reload the builder, answered once with the page as it was drawn earlier."""
+    page.route(
+        "**" + builder_url(deck),
+        lambda route: route.fulfill(body=before, content_type="text/html; charset=utf-8"),
+        times=1,
+    )
+    page.reload()
+    ready(page)
+
+
 def stored(deck) -> tuple[int, int]:
     row = Deck.objects.get(pk=deck.pk)
     return row.card_total, row.version
@@ -125,13 +136,7 @@ def test_a_reload_answered_before_a_save_whose_answer_it_lost_shows_no_conflict(
     plus(page, deck.card_ids[0])
     expect(page.locator("#save-status")).to_contain_text(page.words["offline"])
     assert stored(deck) == (1, 2)
-    page.route(
-        "**" + builder_url(deck),
-        lambda route: route.fulfill(body=before, content_type="text/html; charset=utf-8"),
-        times=1,
-    )
-    page.reload()
-    ready(page)
+    reload_as_drawn_before(page, deck, before)
     saved(page)
     no_conflict(page)
     shows_total(page, 1)
@@ -150,13 +155,7 @@ def test_a_reload_drawn_before_a_save_the_page_saw_shows_the_saved_totals(deck, 
     before = page.request.get(builder_url(deck)).text()
     plus(page, deck.card_ids[0])
     saved(page)
-    page.route(
-        "**" + builder_url(deck),
-        lambda route: route.fulfill(body=before, content_type="text/html; charset=utf-8"),
-        times=1,
-    )
-    page.reload()
-    ready(page)
+    reload_as_drawn_before(page, deck, before)
     shows_total(page, 1)
     plus(page, deck.card_ids[1])
     saved(page)
