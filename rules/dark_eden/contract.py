@@ -45,7 +45,7 @@ def parse_deck(data: object) -> Deck[Card]:
     MAX_COUNT). "section" is "leader" (a leader's, and only a leader's) or "deck" (missing: the
     kind's own); "affiliation" is an affiliation id and "unlimited" true or false (missing or
     null: unknown). "format" is "standard" (the default). Unknown keys are ignored. Entries of one
-    card (names equal but for case and diacritics) are merged; entries that disagree on its kind,
+    card (names equal but for case, diacritics and line-break hyphens) are merged; entries that disagree on its kind,
     affiliation or unlimited mark are refused, and what one leaves unknown another may give.
     """
     return read_deck(

@@ -154,10 +154,20 @@ def test_a_human_page_shows_the_ability_for_each_faction(client):
     )
 
 
-def test_home_page_counts_each_game_s_cards_and_says_which_have_none(client):
+@pytest.fixture
+def gaap_and_a_game_without_cards():
     AngelFactory(name="Gaap", slug="gaap")
     GameFactory(slug="dark-eden", name="Dark Eden")
-    body = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+
+
+def _home(client, lang: str) -> str:
+    return client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+
+
+def test_home_page_counts_each_game_s_cards_and_says_which_have_none(
+    client, gaap_and_a_game_without_cards
+):
+    body = _home(client, "pl")
     assert "Przeglądaj 1 kartę ze źródłem każdej informacji" in body
     assert "(1 karta)" in body
     assert "Brak kart." in body and "Pomóż uzupełnić katalog" in body
@@ -218,13 +228,13 @@ def test_a_card_alone_in_its_order_offers_no_link(client, gammon):
     assert "same-order-all" not in body
 
 
-def test_home_page_introduces_each_game_in_the_page_s_language(client):
-    AngelFactory(name="Gaap", slug="gaap")
-    GameFactory(slug="dark-eden", name="Dark Eden")
-    polish = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+def test_home_page_introduces_each_game_in_the_page_s_language(
+    client, gaap_and_a_game_without_cards
+):
+    polish = _home(client, "pl")
     assert "Aniołowie</a> – Fantastyczna Gra Karciana: Aniołowie Pana i Upadli" in polish
     assert "Dark Eden – Przywódcy, Miejsca, Wojownicy i Intrygi." in polish
-    english = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    english = _home(client, "en")
     assert "Aniołowie (Angels)</a> – The Fantastic Card Game: the Angels of the Lord" in english
     assert "Dark Eden – Leaders, Places, Warriors and Intrigues." in english
     assert "Fantastyczna" not in english and "Przywódcy" not in english
