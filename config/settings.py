@@ -310,9 +310,14 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": f"{SITE_NAME or 'Card database'} API",
-    "DESCRIPTION": (
-        "Cards, decks and the deck-building rules of every game the site serves "
-        "(/api/v1/games/). See docs/api.md."
+    # In the page's language (the docs ask for the schema with `?lang=`); the reference itself
+    # stays in English, the language of the field names and values the API answers with.
+    "DESCRIPTION": _(
+        "Karty, talie i zasady budowania talii każdej gry, którą obsługuje serwis "
+        "(/api/v1/games/). Opis poniżej (adresy, parametry, pola i ich wartości) jest po "
+        "angielsku, tak jak nazwy pól i wartości w odpowiedziach API; komunikaty dla gracza, "
+        "takie jak błędy i werdykty talii, przychodzą w języku z nagłówka Accept-Language "
+        "(pl albo en). Więcej w docs/api.md."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,

@@ -6,10 +6,12 @@ from functools import cache
 from csp.constants import SELF, UNSAFE_INLINE
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 from django.utils.decorators import method_decorator
 from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import etag, require_safe
+from drf_spectacular.plumbing import set_query_parameters
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
@@ -19,6 +21,14 @@ from rest_framework.renderers import JSONRenderer
 
 from api.views.base import ApiViewMixin
 from common.csp import widen_policy
+
+
+class DocsPageMixin:
+    """Ask for the schema in the page's language, so the docs' introduction reads in it."""
+
+    def _get_schema_url(self, request):
+        url = super()._get_schema_url(request)
+        return set_query_parameters(url, lang=request.GET.get("lang") or translation.get_language())
 
 
 class DocsMixin(ApiViewMixin):
@@ -57,14 +67,14 @@ REDOC_POLICY = {
 
 # The split view serves its start-up script from `?script`, so the page runs no inline script.
 @method_decorator(widen_policy(SWAGGER_POLICY), name="dispatch")
-class SwaggerView(DocsMixin, SpectacularSwaggerSplitView):
+class SwaggerView(DocsPageMixin, DocsMixin, SpectacularSwaggerSplitView):
     """Swagger UI, served from the site (no CDN)."""
 
     template_name = "api/swagger_ui.html"
 
 
 @method_decorator(widen_policy(REDOC_POLICY), name="dispatch")
-class RedocView(DocsMixin, SpectacularRedocView):
+class RedocView(DocsPageMixin, DocsMixin, SpectacularRedocView):
     """Redoc, served from the site (no CDN)."""
 
 

@@ -143,3 +143,29 @@ def test_redocs_policy_keeps_images_fonts_and_fetches_on_the_site(client):
     # Fonts and fetches fall back to default-src.
     assert "font-src" not in directives and "connect-src" not in directives
     assert directives["default-src"] == "'self'"
+
+
+@pytest.mark.parametrize(
+    ("language", "introduction"),
+    [
+        ("pl", "Opis poniżej (adresy, parametry, pola i ich wartości) jest po angielsku"),
+        ("en", "The reference below (addresses, parameters, fields and their values) is in"),
+    ],
+)
+def test_redoc_introduces_the_api_in_the_pages_language(client, language, introduction):
+    client.cookies["django_language"] = language
+    html = client.get("/api/redoc/", HTTP_ACCEPT="text/html").content.decode()
+    schema_url = re.search(r'data-schema-url="([^"]*)"', html).group(1)
+    assert schema_url == f"{reverse('api:schema')}?lang={language}"
+    # Another language's cookie does not change what the schema's own `lang` asks for.
+    client.cookies["django_language"] = "en" if language == "pl" else "pl"
+    schema = client.get(f"{schema_url}&format=json").json()
+    assert introduction in schema["info"]["description"]
+
+
+def test_swagger_ui_asks_for_the_schema_in_the_pages_language(client):
+    client.cookies["django_language"] = "en"
+    script = client.get("/api/docs/", {"script": ""}).content.decode()
+    # The start-up script escapes its URL as JSON in <script> does (`=` as \u003D).
+    url = re.search(r'url: (".*?"),', script).group(1)
+    assert json.loads(url) == f"{reverse('api:schema')}?lang=en"
