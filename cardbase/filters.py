@@ -10,7 +10,7 @@ from django import forms
 from django.db.models import Case, IntegerField, Q, When
 from django.db.models import Value as V
 from django.db.models.lookups import Exact
-from django.utils.functional import lazy
+from django.utils.functional import cached_property, lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
@@ -192,6 +192,31 @@ class AttributeRangeFilter(filters.NumberFilter):
         return qs.filter(attribute_q(attribute, int(value), self.lookup_expr, game=game))
 
 
+class EditionChoiceField(filters.fields.ModelChoiceField):
+    """An edition by its slug, which is unique within a game only."""
+
+    def to_python(self, value):
+        try:
+            return super().to_python(value)
+        except Edition.MultipleObjectsReturned:
+            # Only with no game chosen: the form narrows the editions to the game chosen.
+            raise forms.ValidationError(
+                _("Edycja o tym oznaczeniu jest w kilku grach: wybierz najpierw grę."),
+                code="ambiguous-edition",
+            ) from None
+
+
+class EditionFilter(filters.ModelChoiceFilter):
+    field_class = EditionChoiceField
+
+
+def edition_with_its_game(edition: Edition) -> str:
+    """Return an edition's name followed by its game's, for the catalogue of every game."""
+    game = edition.game
+    name = rules.get_game(game.slug).name(page_lang()) if rules.is_game(game.slug) else game.name
+    return f"{edition.name} – {name}"
+
+
 class SearchQueryField(forms.CharField):
     """A search-language query; the form parses it with the words of the game searched."""
 
@@ -212,7 +237,29 @@ class CardFilterForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         chosen = self.search_game or self.data.get("game")
-        self._offer_sorts_and_ranges_of(chosen if rules.is_game(chosen) else None)
+        game = chosen if rules.is_game(chosen) else None
+        self._offer_sorts_and_ranges_of(game)
+        self._offer_editions_of(game)
+
+    def _offer_editions_of(self, game: str | None) -> None:
+        """Take the editions of the game chosen only; with none, name each edition's game."""
+        edition = self.fields.get("edition")
+        if edition is None:
+            return
+        if game is not None:
+            edition.queryset = edition.queryset.filter(game__slug=game)
+        else:
+            edition.queryset = edition.queryset.select_related("game")
+            edition.label_from_instance = edition_with_its_game
+
+    @cached_property
+    def edition_choices(self) -> list:
+        """Return the edition select's choices, read once for the page to tell if it has any."""
+        field = self.fields["edition"]
+        # Through iter(): list() would ask the iterator's length first, a COUNT query.
+        choices = list(iter(field.choices))
+        field.widget.choices = choices
+        return choices
 
     def _offer_sorts_and_ranges_of(self, game: str | None) -> None:
         """Offer the sorts of the game chosen only; with none, name each sort's and range's
@@ -317,7 +364,7 @@ def _declared_filters() -> dict[str, filters.Filter]:
             lookup_expr="lte",
             label=lazy_formatted(gettext_noop("%(label)s do"), attribute.label),
         )
-    declared["edition"] = filters.ModelChoiceFilter(
+    declared["edition"] = EditionFilter(
         field_name="printings__edition",
         to_field_name="slug",
         queryset=Edition.objects.all(),
