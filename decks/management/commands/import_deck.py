@@ -1,4 +1,7 @@
-"""Import a deck file (LackeyCCG .dek, text or the JSON contract): save it, or print it as JSON."""
+"""Import a deck file (LackeyCCG .dek, text or the JSON contract): save it, or print it as JSON.
+
+The format and the game are told from the file as the import page tells them, unless given.
+"""
 
 import json
 import sys
@@ -12,7 +15,9 @@ import rules
 from decks import inputs
 from decks.errors import DeckInputError
 from decks.limits import shortened_name
+from decks.selectors.games import games_with_rules
 from decks.services.editing import deck_create
+from decks.transfer.detect import CODE, carried_name, file_stem, guess_format, guess_game
 from decks.transfer.dispatch import FORMATS, read_import
 from decks.transfer.imported import ImportedDeck, imported_contract
 from decks.transfer.problems import ImportFailed
@@ -30,15 +35,16 @@ class Command(BaseCommand):
         parser.add_argument("path", metavar="PATH", help="the deck file; '-' reads stdin")
         parser.add_argument(
             "--game",
-            default=rules.default_game_id(),
-            help=f"the game (default: {rules.default_game_id()})",
+            choices=[game.id for game in rules.all_games()],
+            help="the game (default: told from the file: its own mark of the game, else the "
+            "game whose catalogue knows most of its cards)",
         )
         parser.add_argument(
             "--format",
             choices=[f for f in FORMATS if f != "code"],
-            default="text",
             help="the file's format: lackey (.dek), text (one card a line) or json (the rules' "
-            'contract, or {"cards": [{"name", "count"}]} read as cards of --game)',
+            'contract, or {"cards": [{"name", "count"}]} read as cards of --game); default: '
+            "told from the file's extension, else from its first character",
         )
         parser.add_argument(
             "--json", action="store_true", help="print the deck and its verdict; save nothing"
@@ -53,9 +59,14 @@ class Command(BaseCommand):
         with translation.override(options["lang"]):
             if not options["json"] and not options["owner"]:
                 raise CommandError("--owner USERNAME is needed to save the deck (or use --json)")
-            text = self._read(options["path"])
+            path = options["path"]
+            text = self._read(path)
+            fmt = options["format"] or guess_format(text, "" if path == "-" else path)
+            if fmt == CODE:
+                raise CommandError("a deck code is not a file: open its link on the site")
+            game = options["game"] or self._detected_game(fmt, text)
             try:
-                imported = read_import(options["format"], text, game=options["game"])
+                imported = read_import(fmt, text, game=game)
             except ImportFailed as failed:
                 raise CommandError(
                     "the deck cannot be imported:\n"
@@ -64,7 +75,20 @@ class Command(BaseCommand):
             if options["json"]:
                 self._print(imported, options["lang"])
             else:
-                self._save(imported, options)
+                self._save(imported, options, fmt=fmt, text=text)
+
+    def _detected_game(self, fmt: str, text: str) -> str:
+        guess = guess_game(fmt, text, games_with_rules())
+        if guess.game is not None:
+            return guess.game
+        if guess.candidates:
+            raise CommandError(
+                f"the file's game cannot be told (it fits {', '.join(guess.candidates)}): "
+                "give --game"
+            )
+        raise CommandError(
+            "the file's game cannot be told: none of its cards is in the catalogue; give --game"
+        )
 
     def _read(self, path: str) -> str:
         if path == "-":
@@ -81,12 +105,17 @@ class Command(BaseCommand):
         printed = {**contract, "verdict": verdict.to_dict(lang), "notes": list(imported.notes)}
         self.stdout.write(json.dumps(printed, ensure_ascii=False, indent=2))
 
-    def _save(self, imported: ImportedDeck, options: dict) -> None:
+    def _save(self, imported: ImportedDeck, options: dict, *, fmt: str, text: str) -> None:
         try:
             owner = get_user_model().objects.get_by_natural_key(options["owner"])
         except get_user_model().DoesNotExist:
             raise CommandError(f"there is no user {options['owner']!r}") from None
-        name = options["name"] or Path(options["path"]).stem.replace("_", " ") or "Import"
+        name = (
+            options["name"]
+            or carried_name(fmt, text, rules.get_game(imported.game))
+            or ("" if options["path"] == "-" else file_stem(options["path"]))
+            or "Import"
+        )
         try:
             deck = deck_create(
                 owner=owner,

@@ -10,14 +10,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from cardbase.importers import import_cards
 from decks.models import Deck
 from decks.transfer.detect import carried_name, file_stem, guess_format, guess_game
 from rules import get_game
 from rules.core.registry import register, unregister
-from tests.data import card_data_file
-from tests.decks.transfer.lackey_data import build_catalogue, read_dek
-from tests.factories import AngelFactory, CardFactory, GameFactory, UserFactory
+from tests.decks.transfer.lackey_data import read_dek
+from tests.factories import CardFactory, GameFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -35,22 +33,6 @@ def player(client):
     user = UserFactory()
     client.force_login(user)
     return user
-
-
-@pytest.fixture
-def every_game():
-    """The three catalogues side by side: a few Aniołowie angels, the real INWO and Dark Eden."""
-    GameFactory()
-    AngelFactory(name="Gaap", slug="gaap", faction="fallen", order="powers", level=7)
-    AngelFactory(name="Baal", slug="baal", faction="fallen")
-    build_catalogue()
-    GameFactory(slug="dark-eden", name="Dark Eden")
-    report = import_cards(
-        game_slug="dark-eden",
-        fmt="mse-json",
-        text_or_path=card_data_file("dark-eden/cards_db.json"),
-    )
-    assert report.totals["added"] == 402
 
 
 def upload(name, text):
