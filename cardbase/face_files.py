@@ -2,11 +2,11 @@
 
 import os
 import tempfile
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
+from django.db.models import QuerySet
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -72,18 +72,29 @@ class RenderReport:
     removed: int = 0
 
 
-def render_faces(cards: Iterable[Card], *, prune: bool = False) -> RenderReport:
+def site_languages_default_first() -> list[str]:
+    """Return the site's languages, the one a first visit gets first."""
+    codes = [code for code, _name in settings.LANGUAGES]
+    return sorted(codes, key=lambda code: code != settings.LANGUAGE_CODE)
+
+
+def render_faces(cards: QuerySet[Card], *, prune: bool = False) -> RenderReport:
     """Render every card's face in every site language, skipping the faces already on disk; with
-    `prune`, remove the face files none of `cards` shows (the cards must then be all of them)."""
+    `prune`, remove the face files none of `cards` shows (the cards must then be all of them).
+
+    The default language goes first, and the cards in the catalogue's first order (by name), so
+    that the pages a first visitor opens while this runs are the first ready.
+    """
     rendered = kept = 0
     current: set[Path] = set()
-    for card in cards:
-        for lang, _name in settings.LANGUAGES:
-            with translation.override(lang):
+    in_catalogue_order = cards.select_related("game").order_by("search_name", "pk")
+    for lang in site_languages_default_first():
+        with translation.override(lang):
+            for card in in_catalogue_order.iterator(chunk_size=500):
                 path, drawn = _face_file(card)
-            current.add(path)
-            rendered += drawn
-            kept += not drawn
+                current.add(path)
+                rendered += drawn
+                kept += not drawn
     removed = 0
     if prune:
         for path in (Path(settings.MEDIA_ROOT) / "faces").glob("*.png"):

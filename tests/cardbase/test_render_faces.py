@@ -94,3 +94,21 @@ def test_prune_removes_the_faces_no_card_shows_any_more(settings):
 def test_prune_refuses_one_game_alone():
     with pytest.raises(CommandError, match="--prune needs every card"):
         _render("--prune", "--game", "aniolowie")
+
+
+def test_the_default_language_goes_first_and_the_cards_in_the_catalogues_order(client, settings):
+    """A first visitor opens the catalogue's first page in Polish: those faces are ready first."""
+    for name in ("Zenon", "Abaddon", "Michał"):
+        AngelFactory(name=name, slug=name.lower().replace("ł", "l"))
+    _render()
+
+    written = sorted(
+        (settings.MEDIA_ROOT / "faces").iterdir(), key=lambda path: path.stat().st_mtime_ns
+    )
+    slugs = [path.name.split("-")[0] for path in written]
+    assert slugs == ["abaddon", "michal", "zenon"] * 2
+    url = reverse("card-face", kwargs={"game": "aniolowie", "slug": "abaddon"})
+    polish = b"".join(client.get(url, HTTP_ACCEPT_LANGUAGE="pl").streaming_content)
+    english = b"".join(client.get(url, HTTP_ACCEPT_LANGUAGE="en").streaming_content)
+    assert polish != english
+    assert written[0].read_bytes() == polish and written[3].read_bytes() == english

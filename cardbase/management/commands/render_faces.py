@@ -26,11 +26,11 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         if options["prune"] and options["game"]:
             raise CommandError("--prune needs every card: leave out --game.")
-        cards = Card.objects.select_related("game").order_by("game__slug", "slug")
+        cards = Card.objects.all()
         if options["game"]:
             cards = cards.filter(game__slug=options["game"])
         started = time.monotonic()
-        report = render_faces(cards.iterator(chunk_size=500), prune=options["prune"])
+        report = render_faces(cards, prune=options["prune"])
         removed = f", {report.removed} outdated removed" if options["prune"] else ""
         self.stdout.write(
             f"Faces: {report.rendered} rendered, {report.kept} already there{removed} "
