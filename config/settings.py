@@ -6,6 +6,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 import rules.core.registry
@@ -309,7 +310,7 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": int(os.environ.get("API_NUM_PROXIES", "0")),
 }
 SPECTACULAR_SETTINGS = {
-    "TITLE": f"{SITE_NAME or 'Card database'} API",
+    "TITLE": format_lazy("{} API", SITE_NAME or _("Baza kart")),
     # In the page's language (the docs ask for the schema with `?lang=`); the reference itself
     # stays in English, the language of the field names and values the API answers with.
     "DESCRIPTION": _(

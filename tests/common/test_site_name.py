@@ -44,7 +44,8 @@ def test_a_card_page_names_the_card_its_game_and_the_site(client, settings):
     assert title_of(body) == f"Gammon – {card.game.name} – Klub"
 
 
-def test_the_api_is_titled_by_the_site_not_by_a_game(client):
-    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json")
+@pytest.mark.parametrize(("lang", "title"), [("pl", "Baza kart API"), ("en", "Card database API")])
+def test_the_api_is_titled_by_the_site_not_by_a_game(client, lang, title):
+    schema = client.get("/api/schema/", {"lang": lang}, HTTP_ACCEPT="application/json")
 
-    assert schema.json()["info"]["title"] == "Card database API"
+    assert schema.json()["info"]["title"] == title
