@@ -13,9 +13,7 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-def test_a_real_dek_file_is_saved_as_an_inwo_deck_named_from_the_file(
-    every_game, tmp_path, capsys
-):
+def test_a_real_dek_file_is_saved_as_an_inwo_deck_named_from_the_file(every_game, tmp_path, capsys):
     path = tmp_path / "Alien_Nation.dek"
     path.write_text(read_dek("Alien_Nation.dek"), encoding="utf-8")
     UserFactory(username="gracz")
@@ -32,9 +30,7 @@ def test_a_real_dek_file_is_saved_as_an_inwo_deck_named_from_the_file(
     assert capsys.readouterr().out.startswith(f"saved 'Alien Nation' ({deck.pk}) for gracz: 45 ")
 
 
-def test_a_dark_eden_template_is_told_by_its_marks_and_names_its_deck(
-    every_game, tmp_path, capsys
-):
+def test_a_dark_eden_template_is_told_by_its_marks_and_names_its_deck(every_game, tmp_path, capsys):
     template = {
         "name": "Krucjata",
         "faction": "DE",
