@@ -1,5 +1,8 @@
 """The catalogue: games, editions, cards, their printings and the rulebook passages behind them."""
 
+from typing import NamedTuple
+
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
@@ -90,6 +93,16 @@ for _column in NUMBER_SLOTS:
     AttributeSlots.add_to_class(_column, models.IntegerField(null=True, editable=False))
 
 
+class StoredFacts(NamedTuple):
+    """What a card held when it was read: the fields its facts live in."""
+
+    name: str
+    kind: str
+    text: str
+    attributes: dict
+    notes: dict
+
+
 class Card(AttributeSlots):
     """A card of a game: shared columns, and the attributes its game's schema declares.
 
@@ -162,6 +175,21 @@ class Card(AttributeSlots):
 
     def get_absolute_url(self) -> str:
         return reverse("card-detail", kwargs={"game": self.game.slug, "slug": self.slug})
+
+    # The card's facts as read from the database (None: not read whole, or a new card), so that
+    # a changeset can tell what a write changes (cardbase.changesets).
+    stored_facts: "StoredFacts | None" = None
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        card = super().from_db(db, field_names, values)
+        loaded = card.__dict__
+        if all(name in loaded for name in StoredFacts._fields):
+            # Copies of the dicts: a write replaces them, and the stored ones must not follow.
+            card.stored_facts = StoredFacts(
+                card.name, card.kind, card.text, dict(card.attributes or {}), dict(card.notes or {})
+            )
+        return card
 
     def get_face_url(self) -> str:
         """Return the address of the card's generated face (its picture without a scan)."""
@@ -295,6 +323,80 @@ class CardSource(models.Model):
             return declared.rulebook(page_lang())
         title = declared.documents.get(self.rulebook)
         return title(page_lang()) if title else self.rulebook
+
+
+class Changeset(models.Model):
+    """One write to a game's card facts: who made it, when, why, and the source it follows.
+
+    Every write path (the admin, the loaders, the importers) records one through
+    `cardbase.changesets.recording_changeset`; its `changes` say, fact by fact, what was before
+    and what is now. A changeset that reverts another names it.
+    """
+
+    class SourceKind(models.TextChoices):
+        RULEBOOK = "rulebook", _("podręcznik")
+        FILE = "file", _("plik z danymi")
+        NOTE = "note", _("uwaga")
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="changesets")
+    # None: written by the site itself (a loader or an import run from the command line).
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="changesets",
+    )
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    comment = models.TextField(_("komentarz"), blank=True)
+    source_kind = models.CharField(_("rodzaj źródła"), max_length=20, choices=SourceKind)
+    # The rulebook's or data file's name; for a note, empty.
+    source_document = models.CharField(_("dokument"), max_length=200, blank=True)
+    source_page = models.PositiveSmallIntegerField(_("strona"), null=True, blank=True)
+    # A rulebook's words, or the note itself.
+    source_text = models.TextField(_("cytat lub uwaga"), blank=True)
+    reverts = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reverted_by",
+    )
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        verbose_name = _("zestaw zmian")
+        verbose_name_plural = _("zestawy zmian")
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.comment or self.source_document}".strip()
+
+
+class FactChange(models.Model):
+    """One fact of one card a changeset changed: its value before and after (None: unknown)."""
+
+    changeset = models.ForeignKey(Changeset, on_delete=models.CASCADE, related_name="changes")
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="fact_changes")
+    # "name", "kind", "text", "note:<language>" or one of the game's attribute ids.
+    fact = models.CharField(max_length=60)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    # The row of the changeset's data file that gives the new value.
+    row = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["changeset", "card", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["changeset", "card", "fact"], name="fact_change_once_per_changeset"
+            )
+        ]
+        indexes = [models.Index(fields=["card", "fact"], name="fact_change_card_fact")]
+        verbose_name = _("zmiana faktu")
+        verbose_name_plural = _("zmiany faktów")
+
+    def __str__(self) -> str:
+        return f"{self.card_id}.{self.fact}: {self.old!r} → {self.new!r}"
 
 
 class CatalogueVersion(models.Model):

@@ -10,16 +10,23 @@ class DecksConfig(AppConfig):
     verbose_name = _("Talie")
 
     def ready(self) -> None:
+        from cardbase.changesets import changeset_applied, in_changeset
         from cardbase.models import Card
         from decks.models import Deck
-        from decks.services.verdicts import revalidate_decks_with
+        from decks.services.verdicts import revalidate_decks_holding, revalidate_decks_with
 
         def card_saved(sender, instance, created, raw=False, **kwargs):
             # A corrected card can make decks legal or illegal: keep their stored verdicts true.
-            if not created and not raw:
+            # A changeset's cards are judged once, when it is written (below).
+            if not created and not raw and not in_changeset():
                 revalidate_decks_with(card=instance)
 
         post_save.connect(card_saved, sender=Card, dispatch_uid="decks-revalidate-on-card-save")
+
+        def changeset_written(sender, changeset, card_ids, **kwargs):
+            revalidate_decks_holding(card_ids=card_ids)
+
+        changeset_applied.connect(changeset_written, dispatch_uid="decks-revalidate-on-changeset")
 
         def player_deleted(sender, instance, **kwargs):
             # The player's likes go with them by cascade, which no service sees: take them off

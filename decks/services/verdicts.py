@@ -1,5 +1,7 @@
 """Keep the rules' stored verdict on decks true: after each save, and when cards are corrected."""
 
+from collections.abc import Sequence
+
 from django.db.models import Prefetch, QuerySet
 
 from cardbase.models import Card
@@ -30,9 +32,13 @@ def refresh_verdict(deck: Deck, entries: list[Entry]) -> None:
 
 def revalidate_decks_with(*, card: Card) -> int:
     """Refresh the stored verdict of every deck holding `card` (corrected); return how many changed."""
-    return revalidate_decks(
-        decks=Deck.objects.filter(pk__in=DeckCard.objects.filter(card=card).values("deck_id"))
-    )
+    return revalidate_decks_holding(card_ids=[card.pk])
+
+
+def revalidate_decks_holding(*, card_ids: Sequence[int]) -> int:
+    """Refresh the stored verdict of every deck holding any of the cards; return how many changed."""
+    holding = DeckCard.objects.filter(card_id__in=card_ids).values("deck_id")
+    return revalidate_decks(decks=Deck.objects.filter(pk__in=holding))
 
 
 def revalidate_decks(*, decks: QuerySet[Deck] | None = None) -> int:

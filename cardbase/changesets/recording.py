@@ -1,0 +1,127 @@
+"""The one way a card's facts are written: inside a changeset, which records what changed.
+
+    with recording_changeset(game=game, source=Source.file("carddata.txt")) as changeset:
+        changeset.save(card, row=12)
+
+The changeset is one transaction: a card its schema refuses undoes every write in it. A run
+that changes no fact writes no changeset, so the same file imported twice records one.
+"""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+
+from cardbase.changesets.facts import changed_facts, facts_of, stored_facts_of
+from cardbase.changesets.signals import changeset_applied
+from cardbase.models import Card, Changeset, FactChange, Game
+
+_recording: ContextVar["ChangesetRecorder | None"] = ContextVar("changeset", default=None)
+
+
+def in_changeset() -> bool:
+    """Tell whether a changeset is being recorded (its cards' decks are judged once, at its end)."""
+    return _recording.get() is not None
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a changeset's facts come from: a rulebook's page and words, a data file, a note."""
+
+    kind: str
+    document: str = ""
+    page: int | None = None
+    text: str = ""
+
+    @classmethod
+    def rulebook(cls, document: str, *, page: int | None = None, quote: str = "") -> "Source":
+        return cls(Changeset.SourceKind.RULEBOOK, document, page, quote)
+
+    @classmethod
+    def file(cls, document: str) -> "Source":
+        return cls(Changeset.SourceKind.FILE, document)
+
+    @classmethod
+    def note(cls, text: str) -> "Source":
+        return cls(Changeset.SourceKind.NOTE, text=text)
+
+
+class ChangesetRecorder:
+    """Save cards and keep, per card, its facts before the first save and after the last."""
+
+    def __init__(
+        self, *, game: Game, source: Source, author: AbstractBaseUser | None, comment: str
+    ) -> None:
+        self.game, self.source, self.author, self.comment = game, source, author, comment
+        self.changeset: Changeset | None = None
+        self._before: dict[int, dict[str, Any]] = {}
+        self._after: dict[int, dict[str, Any]] = {}
+        self._rows: dict[int, int | None] = {}
+        self._cards: dict[int, Card] = {}
+
+    def save(self, card: Card, *, row: int | None = None) -> tuple[str, ...]:
+        """Save the card (checked against its schema) and return the facts this save changed."""
+        if card.game_id != self.game.pk:
+            raise ValueError(f"{card} is not a card of {self.game.slug}")
+        schema = card.schema
+        if card.pk is None:
+            before: dict[str, Any] = {}
+        else:
+            held = card.stored_facts or stored_facts_of(Card.objects.get(pk=card.pk))
+            before = facts_of(held, schema)
+        card.save()
+        card.stored_facts = stored_facts_of(card)
+        after = facts_of(card.stored_facts, schema)
+        self._before.setdefault(card.pk, before)
+        self._after[card.pk] = after
+        self._cards[card.pk] = card
+        if row is not None or card.pk not in self._rows:
+            self._rows[card.pk] = row
+        return tuple(fact for fact, _old, _new in changed_facts(before, after))
+
+    def _write(self) -> Changeset | None:
+        changes = [
+            FactChange(card_id=pk, fact=fact, old=old, new=new, row=self._rows.get(pk))
+            for pk, after in self._after.items()
+            for fact, old, new in changed_facts(self._before[pk], after)
+        ]
+        if not changes:
+            return None
+        changeset = Changeset.objects.create(
+            game=self.game,
+            author=self.author,
+            comment=self.comment,
+            source_kind=self.source.kind,
+            source_document=self.source.document,
+            source_page=self.source.page,
+            source_text=self.source.text,
+        )
+        for change in changes:
+            change.changeset = changeset
+        FactChange.objects.bulk_create(changes, batch_size=500)
+        changed_cards = sorted({change.card_id for change in changes})
+        changeset_applied.send(sender=Changeset, changeset=changeset, card_ids=changed_cards)
+        return changeset
+
+
+@contextmanager
+def recording_changeset(
+    *,
+    game: Game,
+    source: Source,
+    author: AbstractBaseUser | None = None,
+    comment: str = "",
+) -> Iterator[ChangesetRecorder]:
+    """Record every card saved through the recorder as one changeset, in one transaction."""
+    with transaction.atomic():
+        recorder = ChangesetRecorder(game=game, source=source, author=author, comment=comment)
+        token = _recording.set(recorder)
+        try:
+            yield recorder
+        finally:
+            _recording.reset(token)
+        recorder.changeset = recorder._write()
