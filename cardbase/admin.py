@@ -6,7 +6,8 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from cardbase import images
-from cardbase.forms import NOTE_PREFIX, CardForm
+from cardbase.changesets import Source, recording_changeset
+from cardbase.forms import COMMENT_FIELD, NOTE_PREFIX, SOURCE_FIELD, CardForm
 from cardbase.models import Card, CardSource, Edition, Game, Printing
 from cardbase.services import make_printing_thumbnail
 
@@ -71,7 +72,18 @@ class CardAdmin(admin.ModelAdmin):
             (None, {"fields": ["game", "kind", "name", "slug"]}),
             *((label, {"fields": names}) for label, names in form.attribute_fields_by_kind()),
             (_("Tekst i uwagi"), {"fields": ["text", *notes]}),
+            (_("Zmiana"), {"fields": [COMMENT_FIELD, SOURCE_FIELD]}),
         ]
+
+    def save_model(self, request, obj, form, change):
+        # The edit is a changeset of its own, in the card's history with its author and source.
+        with recording_changeset(
+            game=obj.game,
+            author=request.user,
+            comment=form.cleaned_data.get(COMMENT_FIELD, ""),
+            source=Source.note(form.cleaned_data.get(SOURCE_FIELD, "")),
+        ) as changeset:
+            changeset.save(obj)
 
     def save_formset(self, request, form, formset, change):
         super().save_formset(request, form, formset, change)

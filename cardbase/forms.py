@@ -7,13 +7,16 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from cardbase.changesets.facts import facts_of
 from cardbase.language import page_lang
-from cardbase.models import Card, Game
+from cardbase.models import Card, Game, StoredFacts
 from rules.core.schema import Attribute, CardSchema
 
 UNKNOWN_LABEL = _("nieznane")
 ATTRIBUTE_PREFIX = "attr__"
 NOTE_PREFIX = "note__"
+# The changeset an edit becomes: why, and where the facts written come from.
+COMMENT_FIELD, SOURCE_FIELD = "change_comment", "change_source"
 
 
 def attribute_field_name(attribute: Attribute) -> str:
@@ -141,6 +144,20 @@ class CardForm(forms.ModelForm):
                 widget=forms.Textarea(attrs={"rows": 3}),
             )
             self.initial.setdefault(name, (self.instance.notes or {}).get(code, ""))
+        self.fields[COMMENT_FIELD] = forms.CharField(
+            label=_("powód zmiany"),
+            required=False,
+            widget=forms.Textarea(attrs={"rows": 2}),
+        )
+        self.fields[SOURCE_FIELD] = forms.CharField(
+            label=_("źródło zmiany"),
+            required=False,
+            widget=forms.Textarea(attrs={"rows": 2}),
+            help_text=_(
+                "Skąd wiadomo to, co wpisano: strona podręcznika z cytatem, skan lub druk karty. "
+                "Wymagane, gdy zmieniają się fakty karty; zapisane w jej historii."
+            ),
+        )
 
     def _schema(self) -> CardSchema | None:
         """Find the game being edited: the card's, the one posted, or the one asked for."""
@@ -189,7 +206,26 @@ class CardForm(forms.ModelForm):
             for code, _language in settings.LANGUAGES
             if cleaned.get(NOTE_PREFIX + code)
         }
+        if self.changes_facts() and not cleaned.get(SOURCE_FIELD, "").strip():
+            self.add_error(
+                SOURCE_FIELD,
+                _("Podaj źródło zmiany: skąd wiadomo to, co wpisano (strona podręcznika, skan)."),
+            )
         return cleaned
+
+    def changes_facts(self) -> bool:
+        """Tell whether saving the form would change any of the card's facts."""
+        cleaned = self.cleaned_data
+        edited = StoredFacts(
+            cleaned.get("name") or "",
+            cleaned.get("kind") or "",
+            cleaned.get("text") or "",
+            self.instance.attributes,
+            self.instance.notes,
+        )
+        stored = self.instance.stored_facts
+        before = facts_of(stored, self.schema) if stored is not None else {}
+        return facts_of(edited, self.schema) != before
 
     def _update_errors(self, errors) -> None:
         # The model names an attribute's fault by its code; show it by that attribute's field.

@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import translation
 
 import rules
+from cardbase.changesets import ChangesetRecorder, Source, recording_changeset
 from cardbase.models import Card, CardSource, Game
 from cardbase.services import card_slug, describe_validation_error
 from rules.core.cardrows import CardFile, CardFileError, ReadCard, RejectedRow
@@ -79,6 +81,8 @@ def import_cards(
     text_or_path: str | Path,
     dry_run: bool = False,
     update: bool = True,
+    author: AbstractBaseUser | None = None,
+    comment: str = "",
 ) -> ImportReport:
     """Import a card data file (a Path is read as UTF-8, a str is the file's text).
 
@@ -86,7 +90,8 @@ def import_cards(
     rejected row is reported and skipped; the others are stored. A card that already holds what
     its row says is not written at all, so a second run of the same file changes nothing.
     Without `update` a card that differs from its row is kept as it is (an operator's
-    correction survives `make setup`) and reported as kept.
+    correction survives `make setup`) and reported as kept. What is written is one changeset
+    (`cardbase.changesets`), each fact with its row.
     """
     game, reader = _game_and_reader(game_slug, fmt)
     text = _text_of(text_or_path)
@@ -95,14 +100,22 @@ def import_cards(
     except CardFileError as error:
         raise CardImportError(error.message) from error
     with transaction.atomic():
-        report = _store(
+        with recording_changeset(
             game=game,
-            schema=rules.get_game(game_slug).schema,
-            fmt=fmt,
-            card_file=card_file,
-            dry_run=dry_run,
-            update=update,
-        )
+            source=Source.file(card_file.document),
+            author=author,
+            comment=comment or f"import_cards --game {game_slug} --format {fmt}",
+        ) as changeset:
+            report = _store(
+                game=game,
+                schema=rules.get_game(game_slug).schema,
+                fmt=fmt,
+                card_file=card_file,
+                changeset=changeset,
+                dry_run=dry_run,
+                update=update,
+            )
+        # Outside the changeset's own block, so the whole run is undone, the changeset too.
         if dry_run:
             transaction.set_rollback(True)
     return report
@@ -167,6 +180,7 @@ def _store(
     schema: CardSchema,
     fmt: str,
     card_file: CardFile,
+    changeset: ChangesetRecorder,
     dry_run: bool,
     update: bool,
 ) -> ImportReport:
@@ -212,6 +226,7 @@ def _store(
             row=row,
             slug=slug,
             document=document,
+            changeset=changeset,
             update=update,
         )
         outcomes.append(outcome)
@@ -255,6 +270,7 @@ def _store_row(
     row: ReadCard,
     slug: str,
     document: str,
+    changeset: ChangesetRecorder,
     update: bool,
 ) -> tuple[RowOutcome, CardSource | None]:
     """Add or update the row's card if it differs; return the outcome and the source to store."""
@@ -283,7 +299,7 @@ def _store_row(
             target.full_clean(exclude=["game"], validate_unique=False, validate_constraints=False)
         except ValidationError as error:
             return RowOutcome(row.row, "rejected", row.name, slug, reason=_reason(error)), None
-        target.save()
+        changeset.save(target, row=row.row)
     source.card = target
     if card is None:
         return RowOutcome(row.row, "added", row.name, slug), source

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from cardbase import images
+from cardbase.changesets import Source, recording_changeset
 from cardbase.models import Card, CardSource, Game, Printing
 from rules.core import card_key
 
@@ -73,28 +74,33 @@ def load_catalogue(*, fixtures_dir: Path, update: bool = False) -> LoadReport:
         game = Game.objects.filter(slug=data.get("game")).first()
         if game is None:
             raise CatalogueFileError(f"{path}: unknown game {data.get('game')!r}")
-        for index, entry in enumerate(data.get("cards", [])):
-            where = f"{path.name}: cards[{index}] ({entry.get('name', '?')})"
-            values = _card_values(entry, where)
-            slug = entry.get("slug") or card_slug(name=values["name"])
-            card = Card.objects.filter(game=game, slug=slug).first()
-            if card is not None and not update:
-                unchanged += 1
-                continue
-            is_new = card is None
-            card = card or Card(game=game, slug=slug)
-            for field, value in values.items():
-                setattr(card, field, value)
-            try:
-                card.full_clean()
-            except ValidationError as exc:
-                raise CatalogueFileError(f"{where}: {describe_validation_error(exc)}") from exc
-            card.save()
-            _replace_sources(
-                card=card, sources=entry.get("sources", []), rulebook=data.get("rulebook", "")
-            )
-            created += is_new
-            updated += not is_new
+        rulebook = data.get("rulebook", "")
+        # The project's own transcription of the rulebook: each card cites its pages.
+        with recording_changeset(
+            game=game,
+            source=Source.rulebook(rulebook),
+            comment=f"load_catalogue: {path.parent.name}/{path.name}",
+        ) as changeset:
+            for index, entry in enumerate(data.get("cards", [])):
+                where = f"{path.name}: cards[{index}] ({entry.get('name', '?')})"
+                values = _card_values(entry, where)
+                slug = entry.get("slug") or card_slug(name=values["name"])
+                card = Card.objects.filter(game=game, slug=slug).first()
+                if card is not None and not update:
+                    unchanged += 1
+                    continue
+                is_new = card is None
+                card = card or Card(game=game, slug=slug)
+                for field, value in values.items():
+                    setattr(card, field, value)
+                try:
+                    card.full_clean()
+                except ValidationError as exc:
+                    raise CatalogueFileError(f"{where}: {describe_validation_error(exc)}") from exc
+                changeset.save(card)
+                _replace_sources(card=card, sources=entry.get("sources", []), rulebook=rulebook)
+                created += is_new
+                updated += not is_new
     return LoadReport(created=created, updated=updated, unchanged=unchanged)
 
 

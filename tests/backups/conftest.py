@@ -7,6 +7,8 @@ from django.db import models
 from django.db.models.fields.files import FieldFile
 
 from backups.contents import backed_up_models, by_natural_key
+from cardbase.changesets import Source, recording_changeset
+from cardbase.models import Changeset
 from decks import services
 from decks.models import Visibility
 from decks.services.editing import deck_copy
@@ -61,6 +63,16 @@ def site(db):
     deck_copy(deck=shown, owner=fan)
     token = TokenFactory(user=owner)
     LogEntryFactory(user=owner)
+    with recording_changeset(
+        game=game,
+        author=owner,
+        comment="Poziom z podręcznika",
+        source=Source.rulebook("podrecznik.txt", page=3, quote="Cytowany, poziom 5"),
+    ) as changeset:
+        cited = game.cards.get(slug="cytowany")
+        cited.attributes = {**cited.attributes, "level": 5}
+        changeset.save(cited, row=2)
+    Changeset.objects.create(game=game, source_kind="note", reverts=changeset.changeset)
     _give_microseconds()
     return owner, deck, token.key
 

@@ -49,6 +49,8 @@ def card_form(game, **fields) -> dict:
         "attr__anielica": "unknown",
         "note__pl": "",
         "note__en": "",
+        "change_comment": "",
+        "change_source": "Podręcznik, s. 12",
         **{f"attr__{name}": "" for name in ATTRIBUTE_FIELDS},
     }
     for prefix in ("printings", "sources"):

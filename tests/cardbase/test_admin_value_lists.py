@@ -18,6 +18,7 @@ def form_data(card: Card, **attributes: str) -> dict:
         value = field.prepare_value(form.initial.get(name, form[name].value()))
         data[name] = "" if value is None else value
     data.update({"game": card.game.pk, "attr__unique": "unknown", "attr__unlimited": "unknown"})
+    data["change_source"] = "Skan karty"
     data.update({f"attr__{name}": value for name, value in attributes.items()})
     for prefix in ("printings", "sources"):
         data.update(
