@@ -10,6 +10,7 @@ from cardbase.face_files import face_png_path
 from cardbase.language import page_lang
 from cardbase.search.feedback import query_feedback
 from cardbase.selectors.card_facts import card_facts
+from cardbase.selectors.card_history import history_entries
 from cardbase.selectors.card_page import (
     card_by_slug,
     card_moved_from,
@@ -106,6 +107,16 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
             "related": related,
             "same_order": related.cards if related else [],
         },
+    )
+
+
+@require_safe
+def card_history(request: HttpRequest, game: str, slug: str) -> HttpResponse:
+    card = card_by_slug(game=game, slug=slug)
+    return render(
+        request,
+        "cardbase/card_history.html",
+        {"card": card, "history": history_entries(card)},
     )
 
 
