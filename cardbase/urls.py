@@ -11,6 +11,11 @@ urlpatterns = [
     path("cards/<slug:game>/<slug:slug>/", views.card_detail, name="card-detail"),
     path("cards/<slug:game>/<slug:slug>/face.png", views.card_face, name="card-face"),
     path("cards/<slug:game>/<slug:slug>/history/", views.card_history, name="card-history"),
+    path(
+        "cards/<slug:game>/<slug:slug>/history/<int:number>/revert/",
+        views.changeset_revert,
+        name="changeset-revert",
+    ),
     # The addresses of the time when a slug named one card on the whole site.
     path("cards/<slug:slug>/", views.card_moved, name="card-moved"),
     path("cards/<slug:slug>/face.png", views.card_face_moved, name="card-face-moved"),

@@ -1,13 +1,18 @@
 """Catalogue pages: thin views over selectors."""
 
+from django.contrib import messages
+from django.contrib.auth.decorators import permission_required
 from django.http import FileResponse, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_safe
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
 
 import rules
 from cardbase.catalogue_version import catalogue_page_version
+from cardbase.changesets import RevertRefused, revert_changeset
 from cardbase.face_files import face_png_path
 from cardbase.language import page_lang
+from cardbase.models import Changeset
 from cardbase.search.feedback import query_feedback
 from cardbase.selectors.card_facts import card_facts
 from cardbase.selectors.card_history import history_entries
@@ -118,6 +123,34 @@ def card_history(request: HttpRequest, game: str, slug: str) -> HttpResponse:
         "cardbase/card_history.html",
         {"card": card, "history": history_entries(card)},
     )
+
+
+@require_POST
+@permission_required("cardbase.change_card", raise_exception=True)
+def changeset_revert(request: HttpRequest, game: str, slug: str, number: int) -> HttpResponse:
+    """Revert one changeset of the card's history (an operator's), or say why it cannot be."""
+    card = card_by_slug(game=game, slug=slug)
+    changeset = get_object_or_404(
+        Changeset.objects.filter(changes__card=card).distinct(), pk=number
+    )
+    try:
+        reverting = revert_changeset(changeset=changeset, author=request.user)
+    except RevertRefused as refused:
+        messages.error(
+            request,
+            _("Nie cofnięto zmiany nr %(number)s. %(reasons)s")
+            % {
+                "number": number,
+                "reasons": str(refused),
+            },
+        )
+    else:
+        messages.success(
+            request,
+            _("Cofnięto zmianę nr %(number)s: zapisana jako zmiana nr %(reverting)s.")
+            % {"number": number, "reverting": reverting.pk},
+        )
+    return redirect("card-history", game=game, slug=slug)
 
 
 @require_safe

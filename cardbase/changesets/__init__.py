@@ -7,15 +7,18 @@ from cardbase.changesets.recording import (
     in_changeset,
     recording_changeset,
 )
+from cardbase.changesets.reverting import RevertRefused, revert_changeset
 from cardbase.changesets.signals import changeset_applied
 
 __all__ = [
     "UNKNOWN_FACT",
     "ChangesetRecorder",
+    "RevertRefused",
     "Source",
     "changeset_applied",
     "facts_of_card",
     "in_changeset",
     "recording_changeset",
+    "revert_changeset",
     "stored_facts_of",
 ]

@@ -2,7 +2,11 @@
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from cardbase.language import page_lang
 from cardbase.models import Card, StoredFacts
+from cardbase.selectors.card_facts import capitalised
 from rules.core.schema import CardSchema
 
 # How a fact reads while no source gives it: absent from a card's facts, None in a change.
@@ -51,3 +55,14 @@ def _in_order(facts) -> list[str]:
     # The card's own fields first, as its page shows them, then the rest by name.
     first = ["name", "kind", "text"]
     return [f for f in first if f in facts] + sorted(f for f in facts if f not in first)
+
+
+def fact_label(card: Card, fact: str) -> str:
+    """Return how the card page names a fact."""
+    fixed = {"name": _("nazwa"), "kind": _("rodzaj"), "text": _("tekst karty")}
+    if fact in fixed:
+        return capitalised(str(fixed[fact]))
+    if fact.startswith(NOTE_FACT):
+        return _("uwagi (%(lang)s)") % {"lang": fact.removeprefix(NOTE_FACT)}
+    attribute = card.schema.attribute(fact)
+    return capitalised(attribute.label(page_lang())) if attribute else fact

@@ -54,9 +54,16 @@ class ChangesetRecorder:
     """Save cards and keep, per card, its facts before the first save and after the last."""
 
     def __init__(
-        self, *, game: Game, source: Source, author: AbstractBaseUser | None, comment: str
+        self,
+        *,
+        game: Game,
+        source: Source,
+        author: AbstractBaseUser | None,
+        comment: str,
+        reverts: Changeset | None = None,
     ) -> None:
         self.game, self.source, self.author, self.comment = game, source, author, comment
+        self.reverts = reverts
         self.changeset: Changeset | None = None
         self._before: dict[int, dict[str, Any]] = {}
         self._after: dict[int, dict[str, Any]] = {}
@@ -99,6 +106,7 @@ class ChangesetRecorder:
             source_document=self.source.document,
             source_page=self.source.page,
             source_text=self.source.text,
+            reverts=self.reverts,
         )
         for change in changes:
             change.changeset = changeset
@@ -115,10 +123,13 @@ def recording_changeset(
     source: Source,
     author: AbstractBaseUser | None = None,
     comment: str = "",
+    reverts: Changeset | None = None,
 ) -> Iterator[ChangesetRecorder]:
     """Record every card saved through the recorder as one changeset, in one transaction."""
     with transaction.atomic():
-        recorder = ChangesetRecorder(game=game, source=source, author=author, comment=comment)
+        recorder = ChangesetRecorder(
+            game=game, source=source, author=author, comment=comment, reverts=reverts
+        )
         token = _recording.set(recorder)
         try:
             yield recorder

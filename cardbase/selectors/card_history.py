@@ -5,10 +5,10 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from cardbase.changesets.facts import NOTE_FACT
+from cardbase.changesets.facts import fact_label
 from cardbase.language import page_lang
 from cardbase.models import Card, Changeset, FactChange
-from cardbase.selectors.card_facts import capitalised, shown_value
+from cardbase.selectors.card_facts import shown_value
 
 
 @dataclass(frozen=True)
@@ -84,17 +84,6 @@ def source_citation(card: Card, changeset: Changeset) -> str:
     if changeset.source_page is not None:
         return _("%(book)s, s. %(page)s") % {"book": title, "page": changeset.source_page}
     return title
-
-
-def fact_label(card: Card, fact: str) -> str:
-    """Return how the card page names a fact."""
-    fixed = {"name": _("nazwa"), "kind": _("rodzaj"), "text": _("tekst karty")}
-    if fact in fixed:
-        return capitalised(str(fixed[fact]))
-    if fact.startswith(NOTE_FACT):
-        return _("uwagi (%(lang)s)") % {"lang": fact.removeprefix(NOTE_FACT)}
-    attribute = card.schema.attribute(fact)
-    return capitalised(attribute.label(page_lang())) if attribute else fact
 
 
 def fact_value(card: Card, fact: str, value: object) -> object:

@@ -1,0 +1,120 @@
+"""Revert a changeset: a changeset of its own that puts back every fact it changed.
+
+Refused, naming each reason, where a later changeset changed one of the same facts and it was
+not put back since (reverting would undo that one too, unseen), or where it added a card (reverting would delete the card,
+and every deck holding it would lose it): those are undone by a new edit, not by a revert.
+"""
+
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from cardbase.changesets.facts import NOTE_FACT, fact_label, facts_of_card
+from cardbase.changesets.recording import Source, recording_changeset
+from cardbase.models import Card, Changeset, FactChange
+
+
+class RevertRefused(Exception):
+    """A changeset that cannot be reverted, with every reason why."""
+
+    def __init__(self, reasons: tuple[str, ...]) -> None:
+        self.reasons = reasons
+        super().__init__(" ".join(reasons))
+
+
+@transaction.atomic
+def revert_changeset(
+    *, changeset: Changeset, author: AbstractBaseUser | None, comment: str = ""
+) -> Changeset:
+    """Put back every fact the changeset changed, as a new changeset that names it."""
+    # Locked, so that two operators reverting it at once cannot both pass the checks.
+    changeset = Changeset.objects.select_for_update().get(pk=changeset.pk)
+    changes = list(changeset.changes.select_related("card__game").order_by("card_id", "id"))
+    reasons = _reasons_to_refuse(changeset, changes)
+    if reasons:
+        raise RevertRefused(tuple(reasons))
+    cards: dict[int, Card] = {}
+    for change in changes:
+        card = cards.setdefault(change.card_id, change.card)
+        _set_fact(card, change.fact, change.old)
+    with recording_changeset(
+        game=changeset.game,
+        author=author,
+        comment=comment or _("Cofnięcie zmiany nr %(number)s") % {"number": changeset.pk},
+        source=Source.note(_("Cofnięcie zmiany nr %(number)s") % {"number": changeset.pk}),
+        reverts=changeset,
+    ) as recorder:
+        for card in cards.values():
+            recorder.save(card)
+    return recorder.changeset
+
+
+def _reasons_to_refuse(changeset: Changeset, changes: list[FactChange]) -> list[str]:
+    reasons = []
+    if not changes:
+        reasons.append(_("Ta zmiana nie zmieniła żadnego faktu: nie ma czego cofać."))
+    if Changeset.objects.filter(reverts=changeset).exists():
+        reasons.append(_("Ta zmiana jest już cofnięta."))
+    added = sorted({c.card.name for c in changes if c.fact == "name" and c.old is None})
+    if added:
+        reasons.append(
+            _("Ta zmiana dodała karty (%(cards)s): cofnięcie usunęłoby je z talii graczy.")
+            % {"cards": ", ".join(added)}
+        )
+    # A fact changed since and not put back (a later change reverted leaves it as it was).
+    current = {card_id: facts_of_card(card) for card_id, card in _cards(changes).items()}
+    moved = [c for c in changes if current[c.card_id].get(c.fact) != c.new]
+    if moved:
+        latest = _latest_changes(changeset, moved)
+        for change in moved:
+            reasons.append(
+                _("Późniejsza zmiana nr %(number)s zmieniła też: %(card)s – %(fact)s.")
+                % {
+                    "number": latest[(change.card_id, change.fact)],
+                    "card": change.card.name,
+                    "fact": fact_label(change.card, change.fact),
+                }
+            )
+    return reasons
+
+
+def _cards(changes: list[FactChange]) -> dict[int, Card]:
+    return {change.card_id: change.card for change in changes}
+
+
+def _latest_changes(changeset: Changeset, moved: list[FactChange]) -> dict[tuple[int, str], int]:
+    """Return, for each fact changed since, the number of the last changeset that changed it."""
+    later = FactChange.objects.filter(
+        card_id__in={c.card_id for c in moved},
+        fact__in={c.fact for c in moved},
+        changeset_id__gt=changeset.pk,
+    ).values_list("card_id", "fact", "changeset_id")
+    latest: dict[tuple[int, str], int] = {}
+    for card_id, fact, number in later:
+        latest[(card_id, fact)] = max(number, latest.get((card_id, fact), 0))
+    return latest
+
+
+def _set_fact(card: Card, fact: str, value: Any) -> None:
+    """Give the card one fact's value again; None makes it unknown."""
+    if fact in ("name", "kind"):
+        setattr(card, fact, value)
+    elif fact == "text":
+        card.text = value or ""
+    elif fact.startswith(NOTE_FACT):
+        notes = dict(card.notes or {})
+        lang = fact.removeprefix(NOTE_FACT)
+        if value is None:
+            notes.pop(lang, None)
+        else:
+            notes[lang] = value
+        card.notes = notes
+    else:
+        attributes = dict(card.attributes or {})
+        if value is None:
+            attributes.pop(fact, None)
+        else:
+            attributes[fact] = value
+        card.attributes = attributes
