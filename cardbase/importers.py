@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -22,10 +24,12 @@ from django.utils import translation
 
 import rules
 from cardbase.changesets import ChangesetRecorder, Source, recording_changeset
-from cardbase.models import Card, CardSource, Game
+from cardbase.models import Card, CardSource, Edition, Game, Printing
 from cardbase.services import card_slug, describe_validation_error
-from rules.core.cardrows import CardFile, CardFileError, ReadCard, RejectedRow
+from rules.core import card_table
+from rules.core.cardrows import CardFile, CardFileError, CardReader, ReadCard, RejectedRow
 from rules.core.schema import CardSchema, Text, TextError
+from rules.core.schema import Game as GameRules
 from rules.core.verdict import card_key
 
 Status = Literal["added", "updated", "unchanged", "kept", "rejected"]
@@ -93,7 +97,7 @@ def import_cards(
     correction survives `make setup`) and reported as kept. What is written is one changeset
     (`cardbase.changesets`), each fact with its row.
     """
-    game, reader = _game_and_reader(game_slug, fmt)
+    game, reader = _game_and_reader(game_slug, fmt, _document_name(text_or_path, game_slug, fmt))
     text = _text_of(text_or_path)
     try:
         card_file: CardFile = reader(text)
@@ -121,7 +125,30 @@ def import_cards(
     return report
 
 
-def _game_and_reader(game_slug: str, fmt: str):
+def _document_name(text_or_path: str | Path, game_slug: str, fmt: str) -> str:
+    """Name the file a card table's rows are cited from: its own name, or the game's table."""
+    if isinstance(text_or_path, Path):
+        return text_or_path.name
+    return f"{game_slug}.{fmt}"
+
+
+def _table_reader(declaration: GameRules, fmt: str, document: str) -> CardReader:
+    """Return the reader of the project's own card table in `fmt`, for any game."""
+    languages = [code for code, _name in settings.LANGUAGES]
+    if fmt == card_table.CSV:
+        return partial(
+            card_table.read_csv, schema=declaration.schema, languages=languages, document=document
+        )
+    return partial(
+        card_table.read_json,
+        schema=declaration.schema,
+        languages=languages,
+        document=document,
+        game_id=declaration.id,
+    )
+
+
+def _game_and_reader(game_slug: str, fmt: str, document: str):
     try:
         declaration = rules.get_game(game_slug)
     except rules.DeckFormatError as error:
@@ -133,8 +160,10 @@ def _game_and_reader(game_slug: str, fmt: str):
             )
         ) from error
     reader = declaration.card_readers.get(fmt)
+    if reader is None and fmt in card_table.FORMATS:
+        reader = _table_reader(declaration, fmt, document)
     if reader is None:
-        known = ", ".join(declaration.card_readers) or "—"
+        known = ", ".join([*declaration.card_readers, *card_table.FORMATS])
         raise CardImportError(
             Text(
                 pl=f"gra {game_slug} nie czyta formatu {fmt!r}; zna: {known}",
@@ -194,9 +223,15 @@ def _store(
                 "sources",
                 queryset=CardSource.objects.filter(rulebook=document),
                 to_attr="file_sources",
-            )
+            ),
+            Prefetch(
+                "printings",
+                queryset=Printing.objects.filter(edition__isnull=False).select_related("edition"),
+                to_attr="edition_printings",
+            ),
         )
     )
+    editions = {edition.slug: edition for edition in Edition.objects.filter(game=game)}
     existing = {card_key(card.name): card for card in stored}
     used_slugs = {card.slug for card in stored}
     outcomes: list[RowOutcome] = []
@@ -227,10 +262,12 @@ def _store(
             slug=slug,
             document=document,
             changeset=changeset,
+            editions=editions,
+            cites_rows=card_file.cites_rows,
             update=update,
         )
         outcomes.append(outcome)
-        if source is not None:
+        if source is not None and card_file.cites_rows:
             stale_sources.extend(s.pk for s in getattr(card, "file_sources", ()))
             new_sources.append(source)
     CardSource.objects.filter(pk__in=stale_sources).delete()
@@ -271,6 +308,8 @@ def _store_row(
     slug: str,
     document: str,
     changeset: ChangesetRecorder,
+    editions: Mapping[str, Edition],
+    cites_rows: bool,
     update: bool,
 ) -> tuple[RowOutcome, CardSource | None]:
     """Add or update the row's card if it differs; return the outcome and the source to store."""
@@ -280,11 +319,16 @@ def _store_row(
         "text": row.text,
         "attributes": schema.complete(row.kind, row.attributes),
     }
+    if row.notes is not None:
+        values["notes"] = dict(row.notes)
     source = CardSource(
         rulebook=document, page=None, row=row.row, quote=row.raw, gives=list(row.gives)
     )
-    changed = _changes(card, values) if card is not None else ()
-    if card is not None and not changed and _same_source(card, source):
+    refused = _editions_refused(card, row, editions)
+    if refused is not None:
+        return RowOutcome(row.row, "rejected", row.name, slug, reason=refused), None
+    changed = _changes(card, values, row.editions) if card is not None else ()
+    if card is not None and not changed and (not cites_rows or _same_source(card, source)):
         return RowOutcome(row.row, "unchanged", row.name, slug), None
     if card is not None and changed and not update:
         return RowOutcome(row.row, "kept", row.name, slug, changed), None
@@ -293,6 +337,7 @@ def _store_row(
     if card is None or changed:
         for name, value in values.items():
             setattr(target, name, value)
+
         try:
             # The one-slug-per-game constraint is this importer's to keep, and the game is the
             # importer's own (no query to find it again); the rest is checked.
@@ -300,18 +345,71 @@ def _store_row(
         except ValidationError as error:
             return RowOutcome(row.row, "rejected", row.name, slug, reason=_reason(error)), None
         changeset.save(target, row=row.row)
+        if row.editions is not None:
+            _print_in(target, [editions[slug] for slug in row.editions])
     source.card = target
     if card is None:
         return RowOutcome(row.row, "added", row.name, slug), source
     return RowOutcome(row.row, "updated", row.name, slug, changed or ("source",)), source
 
 
-def _changes(card: Card, values: Mapping[str, Any]) -> tuple[str, ...]:
-    """Name what the row changes: card fields, then each attribute whose value differs."""
+def _changes(
+    card: Card, values: Mapping[str, Any], editions: tuple[str, ...] | None
+) -> tuple[str, ...]:
+    """Name what the row changes: card fields, each attribute whose value differs, the notes
+    and the editions where the row states them."""
     changed = [name for name in ("name", "kind", "text") if getattr(card, name) != values[name]]
     old, new = card.attributes or {}, values["attributes"]
     changed += [key for key in sorted(old.keys() | new.keys()) if old.get(key) != new.get(key)]
+    if "notes" in values and (card.notes or {}) != values["notes"]:
+        changed.append("notes")
+    if editions is not None and _printed_in(card) != editions:
+        changed.append("editions")
     return tuple(changed)
+
+
+def _printed_in(card: Card) -> tuple[str, ...]:
+    return tuple(sorted(p.edition.slug for p in getattr(card, "edition_printings", ())))
+
+
+def _editions_refused(
+    card: Card | None, row: ReadCard, editions: Mapping[str, Edition]
+) -> Text | None:
+    """Say why the row's editions cannot be stored: one the game lacks, or a scan they drop."""
+    if row.editions is None:
+        return None
+    unknown = [slug for slug in row.editions if slug not in editions]
+    if unknown:
+        known = ", ".join(sorted(editions)) or "—"
+        return Text(
+            pl=f"editions: nieznane edycje {', '.join(unknown)}; edycje tej gry: {known}",
+            en=f"editions: unknown editions {', '.join(unknown)}; this game's editions: {known}",
+        )
+    scanned = [
+        p.edition.slug
+        for p in getattr(card, "edition_printings", ())
+        if p.image and p.edition.slug not in row.editions
+    ]
+    if scanned:
+        names = ", ".join(sorted(scanned))
+        return Text(
+            pl=f"editions: druk w edycji {names} ma skan; usuń go najpierw w panelu",
+            en=f"editions: the printing in {names} holds a scan; remove it in the admin first",
+        )
+    return None
+
+
+def _print_in(card: Card, editions: list[Edition]) -> None:
+    """Make the card's printings with an edition exactly those in `editions` (none has a scan
+    to lose: checked before)."""
+    held = {p.edition.slug: p for p in getattr(card, "edition_printings", ())}
+    wanted = {edition.slug: edition for edition in editions}
+    Printing.objects.filter(
+        pk__in=[p.pk for slug, p in held.items() if slug not in wanted]
+    ).delete()
+    Printing.objects.bulk_create(
+        Printing(card=card, edition=edition) for slug, edition in wanted.items() if slug not in held
+    )
 
 
 def _same_source(card: Card, source: CardSource) -> bool:

@@ -47,6 +47,10 @@ class ReadCard:
     kind: str
     attributes: Mapping[str, Any] = field(default_factory=dict)
     text: str = ""
+    # The notes per language and the editions' ids, where the file states them (None: it says
+    # nothing of them, and the card keeps its own).
+    notes: Mapping[str, str] | None = None
+    editions: tuple[str, ...] | None = None
 
     @property
     def gives(self) -> list[str]:
@@ -70,6 +74,9 @@ class CardFile:
 
     document: str
     rows: tuple[ReadCard | RejectedRow, ...]
+    # Whether each row is a passage worth citing on the card's page (a third party's card list);
+    # the project's own card table is not: what it changes is cited by its changeset.
+    cites_rows: bool = True
 
     @property
     def cards(self) -> tuple[ReadCard, ...]:

@@ -16,10 +16,18 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("path", type=Path, help="The data file, one of those its game reads.")
+        parser.add_argument(
+            "path",
+            type=Path,
+            help="The data file: one its game reads, or the project's card table (csv, json).",
+        )
         parser.add_argument("--game", required=True, help="The game's id (see /api/v1/games/).")
         parser.add_argument(
-            "--format", required=True, dest="fmt", help="The file's format, one its game declares."
+            "--format",
+            required=True,
+            dest="fmt",
+            help="The file's format: one its game declares, or csv/json (the project's card "
+            "table, as export_cards writes it).",
         )
         parser.add_argument("--quiet", action="store_true", help="Print the totals only.")
         parser.add_argument(
