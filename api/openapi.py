@@ -155,6 +155,33 @@ GAME_DETAIL = extend_schema_view(
         responses={200: game_serializers.GameSerializer, **CATALOGUE_READ_RESPONSES},
     )
 )
+GAME_BULK = extend_schema_view(
+    get=extend_schema(
+        summary="Download a game's whole catalogue",
+        description=(
+            "Every card of the game in the project's card table (docs/card-tables.md): JSON by "
+            "default, CSV with `?format=csv` (UTF-8 with a byte-order mark). The same bytes as "
+            "`manage.py export_cards`; worked out once per catalogue version, tagged with an "
+            "ETag for conditional GET."
+        ),
+        operation_id="games_bulk",
+        parameters=[
+            GAME_ID,
+            OpenApiParameter(
+                "format",
+                str,
+                OpenApiParameter.QUERY,
+                enum=["json", "csv"],
+                description="`json` (the default) or `csv`.",
+            ),
+        ],
+        responses={
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "text/csv"): OpenApiTypes.STR,
+            **CATALOGUE_READ_RESPONSES,
+        },
+    )
+)
 EDITION_LIST = extend_schema_view(
     get=extend_schema(
         summary="List the editions",

@@ -3,7 +3,7 @@
 from django.urls import include, path, re_path
 
 from api.errors import json_errors
-from api.views import catalogue, decks, docs, not_found, tokens
+from api.views import bulk, catalogue, decks, docs, not_found, tokens
 
 
 def view(view_class, **initkwargs):
@@ -18,6 +18,7 @@ def not_found_everywhere():
 
 v1 = [
     path("games/", view(catalogue.GameList), name="game-list"),
+    path("games/<slug:game>/bulk/", view(bulk.GameBulk), name="game-bulk"),
     path("games/<path:game>/", view(catalogue.GameDetail), name="game-detail"),
     path("editions/", view(catalogue.EditionList), name="edition-list"),
     path("cards/", view(catalogue.CardList), name="card-list"),

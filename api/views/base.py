@@ -4,7 +4,7 @@ from csp.constants import NONCE, SELF, UNSAFE_INLINE
 from django.utils import translation
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
-from rest_framework.renderers import BrowsableAPIRenderer
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 
 from api import openapi
 from api.authentication import AUTHENTICATION_CLASSES
@@ -49,6 +49,17 @@ class ApiViewMixin:
         if isinstance(getattr(request, "accepted_renderer", None), BrowsableAPIRenderer):
             finalize = widen_policy(BROWSABLE_API_POLICY)(finalize)
         return finalize(request, response, *args, **kwargs)
+
+
+class JSONErrorsMixin:
+    """Answer errors in the API's JSON, for a view whose own renderers write something else
+    (YAML, a template, a CSV), and would otherwise fail on an error's body with a 500."""
+
+    def handle_exception(self, exc):
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return response
 
 
 class LanguageMixin(ApiViewMixin):

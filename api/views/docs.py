@@ -17,9 +17,8 @@ from drf_spectacular.views import (
     SpectacularRedocView,
     SpectacularSwaggerSplitView,
 )
-from rest_framework.renderers import JSONRenderer
 
-from api.views.base import ApiViewMixin
+from api.views.base import ApiViewMixin, JSONErrorsMixin
 from common.csp import widen_policy
 
 
@@ -31,7 +30,7 @@ class DocsPageMixin:
         return set_query_parameters(url, lang=request.GET.get("lang") or translation.get_language())
 
 
-class DocsMixin(ApiViewMixin):
+class DocsMixin(JSONErrorsMixin, ApiViewMixin):
     """The schema and the docs pages: GET only, and their errors in the API's JSON.
 
     drf-spectacular's views render whatever they answer with their own renderer (YAML, or a
@@ -40,12 +39,6 @@ class DocsMixin(ApiViewMixin):
     """
 
     http_method_names = ["get", "head"]
-
-    def handle_exception(self, exc):
-        response = super().handle_exception(exc)
-        self.request.accepted_renderer = JSONRenderer()
-        self.request.accepted_media_type = JSONRenderer.media_type
-        return response
 
 
 class SchemaView(DocsMixin, SpectacularAPIView):

@@ -38,6 +38,7 @@ from tests.factories import (
 OPERATIONS = {
     ("/api/v1/games/", "get"),
     ("/api/v1/games/{game}/", "get"),
+    ("/api/v1/games/{game}/bulk/", "get"),
     ("/api/v1/editions/", "get"),
     ("/api/v1/cards/", "get"),
     ("/api/v1/cards/{game}/{slug}/", "get"),
@@ -85,6 +86,7 @@ def test_every_operation_documents_its_errors():
 CATALOGUE_READS = [
     "/api/v1/games/",
     "/api/v1/games/{game}/",
+    "/api/v1/games/{game}/bulk/",
     "/api/v1/editions/",
     "/api/v1/cards/",
     "/api/v1/cards/{game}/{slug}/",
