@@ -10,7 +10,7 @@ it comes from. Cards the file no longer has are kept and named, never deleted.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Literal, get_args
@@ -24,7 +24,7 @@ from django.utils import translation
 
 import rules
 from cardbase.changesets import ChangesetRecorder, Source, recording_changeset
-from cardbase.models import Card, CardSource, Edition, Game, Printing
+from cardbase.models import Card, CardSource, Changeset, Edition, Game, Printing
 from cardbase.services import card_slug, describe_validation_error
 from rules.core import card_table
 from rules.core.cardrows import CardFile, CardFileError, CardReader, ReadCard, RejectedRow
@@ -54,6 +54,17 @@ class RowOutcome:
 
 
 @dataclass(frozen=True)
+class FactWritten:
+    """One fact the import wrote (or, in a dry run, would write): None is unknown."""
+
+    row: int | None
+    card: str
+    fact: str
+    old: Any
+    new: Any
+
+
+@dataclass(frozen=True)
 class ImportReport:
     """The outcome of every row, in file order, and the cards the file no longer has."""
 
@@ -64,6 +75,10 @@ class ImportReport:
     # Names of the game's cards imported from this document before whose rows are gone.
     not_in_file: tuple[str, ...] = ()
     dry_run: bool = False
+    # Every fact written, fact by fact (the changeset's), and the changeset's number (None: a dry
+    # run, or nothing changed).
+    facts: tuple[FactWritten, ...] = ()
+    changeset: int | None = None
     totals: Mapping[Status, int] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -119,10 +134,24 @@ def import_cards(
                 dry_run=dry_run,
                 update=update,
             )
+        report = _with_facts(report, changeset.changeset)
         # Outside the changeset's own block, so the whole run is undone, the changeset too.
         if dry_run:
             transaction.set_rollback(True)
     return report
+
+
+def _with_facts(report: ImportReport, changeset: Changeset | None) -> ImportReport:
+    """Add to the report the facts its changeset wrote (read before a dry run undoes them)."""
+    if changeset is None:
+        return report
+    changes = changeset.changes.select_related("card").order_by("row", "card_id", "id")
+    facts = tuple(
+        FactWritten(change.row, change.card.name, change.fact, change.old, change.new)
+        for change in changes
+    )
+    number = None if report.dry_run else changeset.pk
+    return replace(report, facts=facts, changeset=number)
 
 
 def _document_name(text_or_path: str | Path, game_slug: str, fmt: str) -> str:

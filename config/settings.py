@@ -252,6 +252,10 @@ if os.environ.get("MEDIA_S3_BUCKET"):
     }
 # Uploaded card scans above this size are refused before Pillow decodes them.
 MAX_CARD_IMAGE_BYTES = int(os.environ.get("MAX_CARD_IMAGE_BYTES", str(8 * 1024 * 1024)))
+# Card files an operator uploads in the admin wait here between their preview and being applied:
+# private (never served), each under a random name, removed once applied or discarded.
+IMPORT_UPLOADS_DIR = Path(os.environ.get("DJANGO_IMPORT_UPLOADS_DIR", BASE_DIR / "var" / "imports"))
+MAX_IMPORT_BYTES = int(os.environ.get("MAX_IMPORT_BYTES", str(50 * 1024 * 1024)))
 
 # One Redis for the cache, the sessions and every rate limit when the site runs on several
 # servers; without it each process keeps its own in memory.
