@@ -102,6 +102,7 @@ def import_cards(
     update: bool = True,
     author: AbstractBaseUser | None = None,
     comment: str = "",
+    document: str | None = None,
 ) -> ImportReport:
     """Import a card data file (a Path is read as UTF-8, a str is the file's text).
 
@@ -110,9 +111,11 @@ def import_cards(
     its row says is not written at all, so a second run of the same file changes nothing.
     Without `update` a card that differs from its row is kept as it is (an operator's
     correction survives `make setup`) and reported as kept. What is written is one changeset
-    (`cardbase.changesets`), each fact with its row.
+    (`cardbase.changesets`), each fact with its row; `document` names the file a card table
+    came from (an upload's name).
     """
-    game, reader = _game_and_reader(game_slug, fmt, _document_name(text_or_path, game_slug, fmt))
+    document = document or _document_name(text_or_path, game_slug, fmt)
+    game, reader = _game_and_reader(game_slug, fmt, document)
     text = _text_of(text_or_path)
     try:
         card_file: CardFile = reader(text)

@@ -3,9 +3,12 @@
 from django import forms
 from django.conf import settings
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from cardbase import images
+from cardbase.admin.card_import import card_import_view
 from cardbase.changesets import Source, recording_changeset
 from cardbase.forms import COMMENT_FIELD, NOTE_PREFIX, SOURCE_FIELD, CardForm
 from cardbase.models import Card, CardSource, Edition, Game, Printing
@@ -57,6 +60,17 @@ class CardAdmin(admin.ModelAdmin):
     search_fields = ["name", "search_name"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [PrintingInline, CardSourceInline]
+    change_list_template = "admin/cardbase/card/change_list.html"
+
+    def get_urls(self):
+        upload = self.admin_site.admin_view(self.import_view)
+        return [path("import/", upload, name="cardbase_card_import"), *super().get_urls()]
+
+    def import_view(self, request):
+        # Adding and changing cards, as the file may do both.
+        if not (self.has_add_permission(request) and self.has_change_permission(request)):
+            raise PermissionDenied
+        return card_import_view(request, admin_context=self.admin_site.each_context(request))
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         # The attribute fields are made per game when the form is built, so the form class

@@ -59,10 +59,15 @@ def _in_order(facts) -> list[str]:
 
 def fact_label(card: Card, fact: str) -> str:
     """Return how the card page names a fact."""
+    return schema_fact_label(card.schema, fact)
+
+
+def schema_fact_label(schema: CardSchema, fact: str) -> str:
+    """Return how the pages name a fact of a game's cards."""
     fixed = {"name": _("nazwa"), "kind": _("rodzaj"), "text": _("tekst karty")}
     if fact in fixed:
         return capitalised(str(fixed[fact]))
     if fact.startswith(NOTE_FACT):
         return _("uwagi (%(lang)s)") % {"lang": fact.removeprefix(NOTE_FACT)}
-    attribute = card.schema.attribute(fact)
+    attribute = schema.attribute(fact)
     return capitalised(attribute.label(page_lang())) if attribute else fact
