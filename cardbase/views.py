@@ -27,6 +27,7 @@ from cardbase.selectors.catalogue import PAGE_SIZES, catalogue_page
 from cardbase.selectors.columns import table_columns
 from cardbase.selectors.facets import facet_names
 from cardbase.selectors.games import games_with_card_counts
+from cardbase.selectors.provenance import provenance_rows
 from cardbase.selectors.query_params import widened_params
 from cardbase.selectors.syntax_counts import counted_syntax_rows
 from common.page_cache import cached_page
@@ -101,12 +102,14 @@ def card_search_syntax(request: HttpRequest) -> HttpResponse:
 def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     card = card_by_slug(game=game, slug=slug)
     related = related_cards(card=card)
+    facts = card_facts(card)
     return render(
         request,
         "cardbase/card_detail.html",
         {
             "card": card,
-            "facts": card_facts(card),
+            "facts": facts,
+            "provenance": provenance_rows(card, facts),
             "note": card_note(card),
             "printing": primary_printing(card),
             "related": related,

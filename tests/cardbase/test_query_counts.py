@@ -68,8 +68,8 @@ PAGES = [
     ("a typed facet", "/cards/?q=frakcja:upadli", {"sqlite": 8, "postgresql": 7}),
     ("the table", "/cards/?view=table&page_size=96", 6),
     # The card, its sources, its printings, the first cards of its order and their printings,
-    # and how many they are.
-    ("a card with its order", "/cards/aniolowie/gammon/", 7),
+    # how many they are, and the changes that wrote its facts (where each comes from).
+    ("a card with its order", "/cards/aniolowie/gammon/", 8),
     # Every example counted, each once: many, but as many for any number of cards. Each game's
     # declared examples are counted in its own table (rules/<game>/schema.py, SEARCH_GUIDE).
     ("the syntax page", "/cards/syntax/", {"sqlite": 383, "postgresql": 192}),
