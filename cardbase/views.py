@@ -1,15 +1,13 @@
 """Catalogue pages: thin views over selectors."""
 
-from django.contrib import messages
 from django.contrib.auth.decorators import permission_required
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 import rules
 from cardbase.catalogue_version import catalogue_page_version
-from cardbase.changesets import RevertRefused, revert_changeset
+from cardbase.changesets.reverting import revert_and_tell
 from cardbase.face_files import face_png_path
 from cardbase.language import page_lang
 from cardbase.models import Changeset
@@ -136,23 +134,7 @@ def changeset_revert(request: HttpRequest, game: str, slug: str, number: int) ->
     changeset = get_object_or_404(
         Changeset.objects.filter(changes__card=card).distinct(), pk=number
     )
-    try:
-        reverting = revert_changeset(changeset=changeset, author=request.user)
-    except RevertRefused as refused:
-        messages.error(
-            request,
-            _("Nie cofnięto zmiany nr %(number)s. %(reasons)s")
-            % {
-                "number": number,
-                "reasons": str(refused),
-            },
-        )
-    else:
-        messages.success(
-            request,
-            _("Cofnięto zmianę nr %(number)s: zapisana jako zmiana nr %(reverting)s.")
-            % {"number": number, "reverting": reverting.pk},
-        )
+    revert_and_tell(request, changeset)
     return redirect("card-history", game=game, slug=slug)
 
 

@@ -1,9 +1,9 @@
 """The catalogue's history in the admin: read only, each changeset revertible."""
 
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from cardbase.changesets import RevertRefused, revert_changeset
+from cardbase.changesets.reverting import revert_and_tell
 from cardbase.models import Changeset, FactChange
 
 
@@ -49,19 +49,4 @@ class ChangesetAdmin(admin.ModelAdmin):
     def revert(self, request, queryset):
         # Newest first: a later changeset of the same facts must be reverted before an earlier.
         for changeset in queryset.order_by("-pk"):
-            try:
-                reverting = revert_changeset(changeset=changeset, author=request.user)
-            except RevertRefused as refused:
-                self.message_user(
-                    request,
-                    _("Nie cofnięto zmiany nr %(number)s. %(reasons)s")
-                    % {"number": changeset.pk, "reasons": str(refused)},
-                    messages.ERROR,
-                )
-            else:
-                self.message_user(
-                    request,
-                    _("Cofnięto zmianę nr %(number)s: zapisana jako zmiana nr %(reverting)s.")
-                    % {"number": changeset.pk, "reverting": reverting.pk},
-                    messages.SUCCESS,
-                )
+            revert_and_tell(request, changeset)

@@ -7,6 +7,7 @@ and every deck holding it would lose it): those are undone by a new edit, not by
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -22,6 +23,25 @@ class RevertRefused(Exception):
     def __init__(self, reasons: tuple[str, ...]) -> None:
         self.reasons = reasons
         super().__init__(" ".join(reasons))
+
+
+def revert_and_tell(request, changeset: Changeset) -> Changeset | None:
+    """Revert the changeset as the request's user and tell them what became of it."""
+    try:
+        reverting = revert_changeset(changeset=changeset, author=request.user)
+    except RevertRefused as refused:
+        messages.error(
+            request,
+            _("Nie cofnięto zmiany nr %(number)s. %(reasons)s")
+            % {"number": changeset.pk, "reasons": str(refused)},
+        )
+        return None
+    messages.success(
+        request,
+        _("Cofnięto zmianę nr %(number)s: zapisana jako zmiana nr %(reverting)s.")
+        % {"number": changeset.pk, "reverting": reverting.pk},
+    )
+    return reverting
 
 
 @transaction.atomic
