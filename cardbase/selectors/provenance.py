@@ -48,7 +48,9 @@ def fact_provenance(card: Card) -> dict[str, Provenance]:
 def _cited(sources) -> dict[str, CardSource]:
     cited: dict[str, CardSource] = {}
     for source in sources:
-        for fact in source.gives:
+        # A passage cited for a card names it and says what it is: a card list's row by its
+        # columns, a rulebook's page by what it tells of the card.
+        for fact in ("name", "kind", *source.gives):
             cited.setdefault(fact, source)
     return cited
 

@@ -57,6 +57,8 @@ def test_a_rulebook_fact_names_its_page(client):
     sources = sources_of(client, card)
 
     assert sources[label.capitalize()].startswith(f"{cited.citation()} · change no. ")
+    # The first passage the card cites names it.
+    assert sources["Name"].startswith(f"{card.sources.first().citation()} · change no. ")
 
 
 def test_a_card_list_fact_names_the_file_and_row(client):
