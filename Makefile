@@ -40,16 +40,22 @@ setup: $(STAMP)
 faces: setup
 	$(PY) manage.py render_faces --prune
 
-## run: set up and serve on 127.0.0.1:$(PORT) with SQLite
+## run: set up and serve on 127.0.0.1:$(PORT) with SQLite, a background worker beside it
 # The faces render in the background so the site is up at once; a face asked for before its turn
 # is drawn on that request, and the files are written atomically, so the two never clash.
+# The worker runs the background tasks (decks judged again after a catalogue change), logged in
+# worker.log, and stops with the server.
 run: setup
 	nice $(PY) manage.py render_faces --prune > faces.log 2>&1 &
+	$(PY) manage.py db_worker > worker.log 2>&1 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 ## serve: production: prepare, collect static files, serve with gunicorn on $(HOST):$(PORT)
 # Settings come from the environment (README, "Configuration"): DJANGO_DEBUG is off, so
 # DJANGO_SECRET_KEY must be set; gunicorn's own settings are in config/gunicorn.conf.py.
+# Background tasks need their worker beside it, as a service of its own (one or more):
+# `.venv/bin/python manage.py db_worker` (README, "Background work").
 serve: $(STAMP)
 	$(PREPARE)
 	$(PY) manage.py collectstatic --no-input -v 0

@@ -20,6 +20,8 @@ LEFT_OUT = {
     "axes.accesslog": "a log of logins, kept for the operator, not site data",
     # Drawn anew by the catalogue's triggers as the restore writes the cards: caches start afresh.
     "cardbase.catalogueversion": "the catalogue's cache version: a token, not site data",
+    # Background work waiting or done: what it did is in the rows it wrote.
+    "django_tasks_database.dbtaskresult": "the background task queue and its results: transient",
 }
 
 

@@ -98,6 +98,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_tasks",
+    "django_tasks_db",
     "common",
     "cardbase",
     "decks",
@@ -256,6 +258,21 @@ MAX_CARD_IMAGE_BYTES = int(os.environ.get("MAX_CARD_IMAGE_BYTES", str(8 * 1024 *
 # private (never served), each under a random name, removed once applied or discarded.
 IMPORT_UPLOADS_DIR = Path(os.environ.get("DJANGO_IMPORT_UPLOADS_DIR", BASE_DIR / "var" / "imports"))
 MAX_IMPORT_BYTES = int(os.environ.get("MAX_IMPORT_BYTES", str(50 * 1024 * 1024)))
+
+# Background work (Django's Tasks API, the django-tasks backport): judging decks again after a
+# catalogue change. `database` keeps the queue in the site's own database, run by
+# `manage.py db_worker` (`make run` starts one); `immediate` runs each task at once, in the
+# request (the test suite, or a site with no worker).
+TASK_BACKENDS = {
+    "database": "django_tasks_db.DatabaseBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}
+TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "database")
+if TASKS_BACKEND not in TASK_BACKENDS:
+    raise ImproperlyConfigured(
+        f"TASKS_BACKEND={TASKS_BACKEND!r}: expected one of {', '.join(TASK_BACKENDS)}"
+    )
+TASKS = {"default": {"BACKEND": TASK_BACKENDS[TASKS_BACKEND], "QUEUES": ["default"]}}
 
 # One Redis for the cache, the sessions and every rate limit when the site runs on several
 # servers; without it each process keeps its own in memory.

@@ -13,7 +13,8 @@ class DecksConfig(AppConfig):
         from cardbase.changesets import changeset_applied, in_changeset
         from cardbase.models import Card
         from decks.models import Deck
-        from decks.services.verdicts import revalidate_decks_holding, revalidate_decks_with
+        from decks.services.verdicts import revalidate_decks_with
+        from decks.tasks import revalidate_decks_holding_cards
 
         def card_saved(sender, instance, created, raw=False, **kwargs):
             # A corrected card can make decks legal or illegal: keep their stored verdicts true.
@@ -24,7 +25,10 @@ class DecksConfig(AppConfig):
         post_save.connect(card_saved, sender=Card, dispatch_uid="decks-revalidate-on-card-save")
 
         def changeset_written(sender, changeset, card_ids, **kwargs):
-            revalidate_decks_holding(card_ids=card_ids)
+            # In the background: a changeset of a card 20,000 decks hold returns at once. The
+            # database backend's task row commits with the changeset, so no worker judges the
+            # decks against cards not yet committed.
+            revalidate_decks_holding_cards.enqueue(card_ids=list(card_ids))
 
         changeset_applied.connect(changeset_written, dispatch_uid="decks-revalidate-on-changeset")
 

@@ -1,0 +1,58 @@
+"""After a changeset, the decks holding its cards are judged in the background, by the worker."""
+
+import pytest
+from django.core.management import call_command
+from django.db import transaction
+from django_tasks_db.models import DBTaskResult
+
+from cardbase.changesets import Source, recording_changeset
+from cardbase.models import Card
+from decks import services
+from tests.factories import UserFactory, legal_deck_cards
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def database_queue(settings):
+    """The site's default: tasks wait in the database until `manage.py db_worker` runs them."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+def test_the_changeset_returns_before_the_decks_are_judged_and_the_worker_judges_them(
+    database_queue,
+):
+    cards = legal_deck_cards("fallen")
+    deck = services.deck_create(
+        owner=UserFactory(), name="T", options={"faction": "fallen"}, cards=cards
+    )
+    card = Card.objects.get(pk=next(iter(cards)))
+    with recording_changeset(game=card.game, source=Source.note("korekta")) as changeset:
+        card.attributes = {**card.attributes, "faction": "lord"}
+        changeset.save(card)
+
+    deck.refresh_from_db()
+    assert deck.is_valid is True  # not judged yet: the task waits in the queue
+    (queued,) = DBTaskResult.objects.all()
+    assert queued.status == "READY"
+    assert queued.args_kwargs["kwargs"] == {"card_ids": [card.pk]}
+
+    call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+
+    queued.refresh_from_db()
+    assert queued.status == "SUCCESSFUL"
+    deck.refresh_from_db()
+    assert deck.is_valid is False
+    assert "faction-mix" in {v["code"] for v in deck.verdict["violations"]}
+
+
+def test_a_changeset_undone_leaves_no_task_behind(database_queue):
+    cards = legal_deck_cards("fallen")
+    card = Card.objects.get(pk=next(iter(cards)))
+    with pytest.raises(RuntimeError), transaction.atomic():
+        with recording_changeset(game=card.game, source=Source.note("korekta")) as changeset:
+            card.attributes = {**card.attributes, "faction": "lord"}
+            changeset.save(card)
+        assert DBTaskResult.objects.count() == 1  # queued with the changeset...
+        raise RuntimeError("an error after the changeset, in the same transaction")
+    assert DBTaskResult.objects.count() == 0  # ...and gone with it
