@@ -8,6 +8,9 @@ from cardbase.models import Card
 from decks.contract import Entry, contract_for, judge
 from decks.models import Deck, DeckCard
 
+# What a deck's contract reads of each card (decks.contract).
+CONTRACT_CARD_FIELDS = ("name", "kind", "attributes", "search_name")
+
 
 def verdict_fields(deck: Deck, entries: list[Entry]) -> dict:
     """Return the deck's verdict, validity and card total as the rules judge `entries` now."""
@@ -48,7 +51,13 @@ def revalidate_decks(*, decks: QuerySet[Deck] | None = None) -> int:
     queries for up to 500 decks (the decks, their entries with their cards, one bulk update of the
     decks whose verdict, validity or total moved), read in chunks so memory stays flat.
     """
-    entries = DeckCard.objects.select_related("card").order_by("card__search_name")
+    # The contract reads a card's name, kind and attributes only: the rest of its row (texts,
+    # notes, search columns) is left in the database.
+    entries = (
+        DeckCard.objects.select_related("card")
+        .only("deck_id", "section", "count", *(f"card__{name}" for name in CONTRACT_CARD_FIELDS))
+        .order_by("card__search_name")
+    )
     decks = (
         (Deck.objects.all() if decks is None else decks)
         .select_related("game")
