@@ -74,25 +74,32 @@ def _passage(source: CardSource) -> Provenance:
 
 @dataclass(frozen=True)
 class ProvenanceRow:
-    """One line of the card page's "where the facts come from": the fact and its source."""
+    """One line of the card page's "where the facts come from": facts that share one source."""
 
-    label: str
+    labels: tuple[str, ...]
     known: bool
     provenance: Provenance | None
     derived: bool = False
 
 
 def provenance_rows(card: Card, facts) -> list[ProvenanceRow]:
-    """Return the card's name, kind, text and each fact of `facts` (card_facts) with its source."""
+    """Return the card's facts grouped by their source, in the page's order: name, kind, text,
+    then each fact of `facts` (card_facts); the unknown ones last, together."""
     sources = fact_provenance(card)
-    rows = [
-        ProvenanceRow(_("Nazwa"), True, sources.get("name")),
-        ProvenanceRow(_("Rodzaj"), True, sources.get("kind")),
-        ProvenanceRow(_("Tekst karty"), bool(card.text), sources.get("text")),
+    lines = [
+        (_("Nazwa"), True, sources.get("name"), False),
+        (_("Rodzaj"), True, sources.get("kind"), False),
+        (_("Tekst karty"), bool(card.text), sources.get("text"), False),
     ]
     for fact in facts:
         attribute = card.schema.attribute(fact.id)
-        derived = attribute is not None and attribute.derived
         known = fact.value is not None
-        rows.append(ProvenanceRow(fact.label, known, sources.get(fact.id), derived and known))
-    return rows
+        derived = attribute is not None and attribute.derived and known
+        lines.append((fact.label, known, sources.get(fact.id), derived))
+    grouped: dict[tuple, list[str]] = {}
+    for label, known, provenance, derived in lines:
+        key = (known, None if not known or derived else provenance, derived)
+        grouped.setdefault(key, []).append(label)
+    rows = [ProvenanceRow(tuple(labels), *key) for key, labels in grouped.items()]
+    # Unknown facts close the table, whatever the order they came in.
+    return sorted(rows, key=lambda row: not row.known)

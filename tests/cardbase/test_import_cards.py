@@ -238,7 +238,10 @@ def test_an_operators_other_sources_survive_an_update(inwo, tmp_path):
     ("args", "message"),
     [
         (("--game", "chess", "--format", "lackey", "x"), "unknown game 'chess'; expected one of"),
-        (("--game", "inwo", "--format", "csv", "x"), "the game inwo reads no format 'csv'"),
+        (
+            ("--game", "inwo", "--format", "xlsx", "x"),
+            "the game inwo reads no format 'xlsx'; it reads: lackey, csv, json",
+        ),
         (("--game", "inwo", "--format", "lackey", "/no/such/file"), "cannot read the file"),
     ],
 )
@@ -335,8 +338,8 @@ def test_a_first_import_costs_no_query_per_row_beyond_its_write(
         for n in range(20)
     ]
     # One insert per card; per run: the game, the stored cards, their sources, the sources'
-    # insert and the transaction's savepoint; then the changeset's savepoint and its release, its
-    # row, its fact changes in one insert, and one read of the decks holding its cards. Never a
-    # lookup per row.
-    with django_assert_num_queries(20 + 5 + 5):
+    # insert and the transaction's savepoint; the game's editions and the stored cards'
+    # printings; then the changeset's savepoint and its release, its row, its fact changes in one
+    # insert, and one read of the decks holding its cards. Never a lookup per row.
+    with django_assert_num_queries(20 + 5 + 2 + 5):
         import_cards(game_slug="inwo", fmt="lackey", text_or_path=write(tmp_path, *rows))

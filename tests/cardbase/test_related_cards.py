@@ -54,8 +54,9 @@ def test_a_value_most_of_the_game_holds_relates_nothing(client, eden, django_ass
     general = Card.objects.filter(attributes__affiliation="general").first()
     url = general.get_absolute_url()
     # The version, the card, its sources and printings, the first cards sharing its value and
-    # how many they are among the game's cards: then nothing more is read.
-    with django_assert_num_queries(6):
+    # how many they are among the game's cards, and the changes that wrote its facts: then
+    # nothing more is read.
+    with django_assert_num_queries(7):
         response = client.get(url)
     assert response.context["related"] is None
     assert 'class="same-order"' not in response.content.decode()

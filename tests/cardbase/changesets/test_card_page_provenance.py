@@ -21,7 +21,8 @@ def sources_of(client, card: Card) -> dict[str, str]:
     table = re.search(r'<table class="fact-sources">(.*?)</table>', html, re.S).group(1)
     rows = re.findall(r"<th scope=\"row\">(.*?)</th><td>(.*?)</td>", table, re.S)
     text = lambda cell: " ".join(re.sub(r"<[^>]+>", "", cell).split())  # noqa: E731
-    return {text(label): text(source) for label, source in rows}
+    # A row names every fact that shares its source.
+    return {label: text(source) for labels, source in rows for label in text(labels).split(", ")}
 
 
 def test_an_edited_fact_names_its_changeset_author_and_date_and_unknown_says_no_source(client):
