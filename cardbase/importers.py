@@ -148,11 +148,11 @@ def _with_facts(report: ImportReport, changeset: Changeset | None) -> ImportRepo
     """Add to the report the facts its changeset wrote (read before a dry run undoes them)."""
     if changeset is None:
         return report
-    changes = changeset.changes.select_related("card").order_by("row", "card_id", "id")
-    facts = tuple(
-        FactWritten(change.row, change.card.name, change.fact, change.old, change.new)
-        for change in changes
+    # Plain values, not model rows: a whole card list writes thousands of facts.
+    changes = changeset.changes.order_by("row", "card_id", "id").values_list(
+        "row", "card__name", "fact", "old", "new"
     )
+    facts = tuple(FactWritten(*change) for change in changes)
     number = None if report.dry_run else changeset.pk
     return replace(report, facts=facts, changeset=number)
 
