@@ -89,14 +89,16 @@ def _reasons_to_refuse(changeset: Changeset, changes: list[FactChange]) -> list[
     if moved:
         latest = _latest_changes(changeset, moved)
         for change in moved:
-            reasons.append(
-                _("Późniejsza zmiana nr %(number)s zmieniła też: %(card)s – %(fact)s.")
-                % {
-                    "number": latest[(change.card_id, change.fact)],
-                    "card": change.card.name,
-                    "fact": fact_label(change.card, change.fact),
-                }
-            )
+            named = {"card": change.card.name, "fact": fact_label(change.card, change.fact)}
+            number = latest.get((change.card_id, change.fact))
+            if number is None:
+                # Written since without a changeset (a shell, a data migration): still moved.
+                reasons.append(_("%(card)s – %(fact)s zmieniono od tej zmiany.") % named)
+            else:
+                reasons.append(
+                    _("Późniejsza zmiana nr %(number)s zmieniła też: %(card)s – %(fact)s.")
+                    % {"number": number, **named}
+                )
     return reasons
 
 

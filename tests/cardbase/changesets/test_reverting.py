@@ -133,3 +133,14 @@ def test_the_admin_reverts_the_chosen_changesets_newest_first(admin_client, gamm
     assert response.status_code == 200
     assert Card.objects.get().attribute("level") == 7
     assert Changeset.objects.filter(reverts__in=[first, second]).count() == 2
+
+
+def test_a_fact_changed_outside_any_changeset_refuses_the_revert_saying_so(gammon):
+    wrong = edit(gammon, level=8)
+    Card.objects.filter(pk=gammon.pk).update(attributes={**gammon.attributes, "level": 9})
+
+    with pytest.raises(RevertRefused) as refused:
+        revert_changeset(changeset=wrong, author=None)
+
+    assert refused.value.reasons == ("Gammon – Poziom zmieniono od tej zmiany.",)
+    assert Card.objects.get().attribute("level") == 9
