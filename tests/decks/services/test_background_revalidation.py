@@ -19,6 +19,9 @@ def database_queue(settings):
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 
+# The worker closes the connection between tasks, as a long-running process must; inside the
+# transaction a plain database test runs in, that would drop the test's own data on PostgreSQL.
+@pytest.mark.django_db(transaction=True)
 def test_the_changeset_returns_before_the_decks_are_judged_and_the_worker_judges_them(
     database_queue,
 ):
