@@ -55,7 +55,8 @@ run: setup
 # Settings come from the environment (README, "Configuration"): DJANGO_DEBUG is off, so
 # DJANGO_SECRET_KEY must be set; gunicorn's own settings are in config/gunicorn.conf.py.
 # Background tasks need their worker beside it, as a service of its own (one or more):
-# `.venv/bin/python manage.py db_worker` (README, "Background work").
+# `.venv/bin/python manage.py db_worker`, or with TASKS_BACKEND=rq and REDIS_URL,
+# `.venv/bin/python manage.py rqworker default` (README, "Background work").
 serve: $(STAMP)
 	$(PREPARE)
 	$(PY) manage.py collectstatic --no-input -v 0

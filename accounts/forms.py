@@ -1,11 +1,18 @@
 """Forms for accounts."""
 
 from django import forms
-from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm, UserCreationForm
+from django.contrib.auth.forms import (
+    AdminUserCreationForm,
+    PasswordResetForm,
+    UserChangeForm,
+    UserCreationForm,
+)
 from django.core.exceptions import ValidationError
+from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy
 
 from accounts import selectors
+from accounts.tasks import send_email
 from accounts.usernames import check_username
 
 
@@ -56,3 +63,24 @@ class EmailForm(forms.Form):
             "Tylko po to, by wysłać link, gdy zapomnisz hasła; puste pole usuwa adres."
         ),
     )
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Django's reset form, with the e-mail written in the request and sent in the background.
+
+    The message is rendered here, in the language of the page that asked for it; a slow or
+    unreachable mail server then never holds up (nor fails) the page.
+    """
+
+    def send_mail(
+        self,
+        subject_template_name,
+        email_template_name,
+        context,
+        from_email,
+        to_email,
+        html_email_template_name=None,
+    ):
+        subject = "".join(render_to_string(subject_template_name, context).splitlines())
+        body = render_to_string(email_template_name, context)
+        send_email.enqueue(subject=subject, body=body, to=[to_email], from_email=from_email)

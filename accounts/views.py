@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts import services
 from accounts.addresses import client_address
-from accounts.forms import EmailForm, SignUpForm
+from accounts.forms import EmailForm, QueuedPasswordResetForm, SignUpForm
 from api.envelope import error_body
 
 TOO_MANY = 429
@@ -69,6 +69,7 @@ def sign_up_limit_message(wait: int) -> str:
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's reset, with a limit on the e-mails asked for from one address."""
 
+    form_class = QueuedPasswordResetForm
     subject_template_name = "registration/password_reset_subject.txt"
     email_template_name = "registration/password_reset_email.txt"
 

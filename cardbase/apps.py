@@ -1,4 +1,8 @@
+from functools import partial
+
 from django.apps import AppConfig
+from django.conf import settings
+from django.db import transaction
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
@@ -12,8 +16,10 @@ class CardbaseConfig(AppConfig):
         # which Django loads only after every app's config (apps.py comes before models.py).
         from cardbase.attribute_slots import repair_slots_after_migrate
         from cardbase.catalogue_version import install_triggers_after_migrate
+        from cardbase.changesets import changeset_applied
         from cardbase.facet_values import repair_facet_values_after_migrate
         from cardbase.search.fts_sqlite import repair_search_mirror_after_migrate
+        from cardbase.tasks import render_faces_of_cards
 
         # A migration that remakes cardbase_card on SQLite drops the triggers feeding the
         # search mirror: every `migrate` (and `flush`) ends by putting them back.
@@ -32,3 +38,13 @@ class CardbaseConfig(AppConfig):
         post_migrate.connect(
             install_triggers_after_migrate, sender=self, dispatch_uid="cardbase_catalogue_version"
         )
+
+        def changeset_written(sender, changeset, card_ids, **kwargs):
+            # A changed card's face is drawn anew in the background, once the change commits,
+            # so its first visitor does not wait for it.
+            if settings.RENDER_FACES_AFTER_CHANGES:
+                transaction.on_commit(
+                    partial(render_faces_of_cards.enqueue, card_ids=list(card_ids))
+                )
+
+        changeset_applied.connect(changeset_written, dispatch_uid="cardbase-faces-on-changeset")

@@ -100,6 +100,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_tasks",
     "django_tasks_db",
+    "django_rq",
+    "django_tasks_rq",
     "common",
     "cardbase",
     "decks",
@@ -261,10 +263,12 @@ MAX_IMPORT_BYTES = int(os.environ.get("MAX_IMPORT_BYTES", str(50 * 1024 * 1024))
 
 # Background work (Django's Tasks API, the django-tasks backport): judging decks again after a
 # catalogue change. `database` keeps the queue in the site's own database, run by
-# `manage.py db_worker` (`make run` starts one); `immediate` runs each task at once, in the
-# request (the test suite, or a site with no worker).
+# `manage.py db_worker` (`make run` starts one); `rq` keeps it in Redis (REDIS_URL), run by
+# `manage.py rqworker default`, for a site on several machines; `immediate` runs each task at
+# once, in the request (the test suite, or a site with no worker).
 TASK_BACKENDS = {
     "database": "django_tasks_db.DatabaseBackend",
+    "rq": "django_tasks_rq.RQBackend",
     "immediate": "django_tasks.backends.immediate.ImmediateBackend",
 }
 TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "database")
@@ -273,6 +277,15 @@ if TASKS_BACKEND not in TASK_BACKENDS:
         f"TASKS_BACKEND={TASKS_BACKEND!r}: expected one of {', '.join(TASK_BACKENDS)}"
     )
 TASKS = {"default": {"BACKEND": TASK_BACKENDS[TASKS_BACKEND], "QUEUES": ["default"]}}
+if TASKS_BACKEND == "rq" and not os.environ.get("REDIS_URL"):
+    raise ImproperlyConfigured("TASKS_BACKEND=rq keeps its queue in Redis: set REDIS_URL")
+# Draw the faces of the cards a changeset changed in the background (off in the test suite, whose
+# changesets would otherwise draw thousands of faces no test looks at).
+RENDER_FACES_AFTER_CHANGES = env_bool("RENDER_FACES_AFTER_CHANGES", True)
+# The queues RQ's workers read (django-rq), in the Redis the cache uses; the workers run each
+# job as a task of the Tasks API (django-tasks-rq's job class).
+RQ_QUEUES = {"default": {"URL": os.environ.get("REDIS_URL", "")}}
+RQ = {"JOB_CLASS": "django_tasks_rq.Job"}
 
 # One Redis for the cache, the sessions and every rate limit when the site runs on several
 # servers; without it each process keeps its own in memory.

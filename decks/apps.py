@@ -1,5 +1,8 @@
+from functools import partial
+
 from django.apps import AppConfig
 from django.conf import settings
+from django.db import transaction
 from django.db.models import F
 from django.db.models.signals import post_save, pre_delete
 from django.utils.translation import gettext_lazy as _
@@ -25,10 +28,12 @@ class DecksConfig(AppConfig):
         post_save.connect(card_saved, sender=Card, dispatch_uid="decks-revalidate-on-card-save")
 
         def changeset_written(sender, changeset, card_ids, **kwargs):
-            # In the background: a changeset of a card 20,000 decks hold returns at once. The
-            # database backend's task row commits with the changeset, so no worker judges the
-            # decks against cards not yet committed.
-            revalidate_decks_holding_cards.enqueue(card_ids=list(card_ids))
+            # In the background: a changeset of a card 20,000 decks hold returns at once. Queued
+            # once the changeset commits, so no worker (Redis's least of all, outside the
+            # transaction) judges the decks against cards not yet committed, or rolled back.
+            transaction.on_commit(
+                partial(revalidate_decks_holding_cards.enqueue, card_ids=list(card_ids))
+            )
 
         changeset_applied.connect(changeset_written, dispatch_uid="decks-revalidate-on-changeset")
 

@@ -16,6 +16,8 @@ SETTING_PREFIXES = (
     "MEDIA_S3_",
     "CACHE_KEY_PREFIX",
     "PAGE_CACHE",
+    "TASKS_BACKEND",
+    "RENDER_FACES_",
 )
 
 

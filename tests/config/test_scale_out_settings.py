@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.config.settings_process import production_env, settings_of
+from tests.config.settings_process import production_env, run_django, settings_of
 
 
 def test_without_redis_each_process_keeps_its_cache_and_sessions_in_the_database():
@@ -79,3 +79,29 @@ def test_a_bucket_puts_uploaded_media_on_an_s3_compatible_store(signed):
         "media",
         signed == "1",
     ]
+
+
+def test_background_work_waits_in_the_database_unless_told_otherwise():
+    values = settings_of(
+        production_env(), "[settings.TASKS['default']['BACKEND'], settings.INSTALLED_APPS]"
+    )
+    assert values[0] == "django_tasks_db.DatabaseBackend"
+    assert "django_tasks_db" in values[1]
+
+
+def test_rq_keeps_the_queue_in_the_redis_the_cache_uses():
+    env = production_env(TASKS_BACKEND="rq", REDIS_URL="redis://10.0.0.5:6379/2")
+    values = settings_of(
+        env, "[settings.TASKS['default']['BACKEND'], settings.RQ_QUEUES, settings.RQ['JOB_CLASS']]"
+    )
+    assert values == [
+        "django_tasks_rq.RQBackend",
+        {"default": {"URL": "redis://10.0.0.5:6379/2"}},
+        "django_tasks_rq.Job",
+    ]
+
+
+def test_rq_without_redis_stops_the_site_saying_what_to_set():
+    done = run_django(production_env(TASKS_BACKEND="rq"), "check")
+    assert done.returncode != 0
+    assert "TASKS_BACKEND=rq keeps its queue in Redis: set REDIS_URL" in done.stderr

@@ -116,7 +116,9 @@ def test_a_card_of_another_game_is_refused(other_game):
         changeset.save(stranger)
 
 
-def test_the_decks_holding_the_changed_cards_are_judged_once_when_it_is_written():
+def test_the_decks_holding_the_changed_cards_are_judged_once_when_it_is_written(
+    django_capture_on_commit_callbacks,
+):
     cards = legal_deck_cards("fallen")
     deck = services.deck_create(
         owner=UserFactory(), name="T", options={"faction": "fallen"}, cards=cards
@@ -132,6 +134,7 @@ def test_the_decks_holding_the_changed_cards_are_judged_once_when_it_is_written(
         two = list(Card.objects.filter(pk__in=list(cards)[:2]))
         with (
             CaptureQueriesContext(connection) as queries,
+            django_capture_on_commit_callbacks(execute=True),
             recording_changeset(game=two[0].game, source=Source.note("korekta")) as changeset,
         ):
             for card in two:

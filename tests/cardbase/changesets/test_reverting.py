@@ -71,16 +71,18 @@ def test_a_changeset_reverted_once_or_one_that_added_cards_is_refused(gammon):
     assert Card.objects.filter(slug="nowiel").exists()
 
 
-def test_the_decks_holding_a_reverted_card_are_judged_again():
+def test_the_decks_holding_a_reverted_card_are_judged_again(django_capture_on_commit_callbacks):
     cards = legal_deck_cards("fallen")
     deck = services.deck_create(
         owner=UserFactory(), name="T", options={"faction": "fallen"}, cards=cards
     )
-    wrong = edit(Card.objects.get(pk=next(iter(cards))), faction="lord")
+    with django_capture_on_commit_callbacks(execute=True):
+        wrong = edit(Card.objects.get(pk=next(iter(cards))), faction="lord")
     deck.refresh_from_db()
     assert deck.is_valid is False
 
-    revert_changeset(changeset=wrong, author=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        revert_changeset(changeset=wrong, author=None)
 
     deck.refresh_from_db()
     assert deck.is_valid is True
