@@ -7,10 +7,20 @@ import rules
 from cardbase.models import Card
 
 
+class ContractCard(NamedTuple):
+    """What a deck's contract reads of a card, read without a model (judging decks in bulk)."""
+
+    pk: int
+    name: str
+    kind: str
+    attributes: dict
+    search_name: str
+
+
 class Entry(NamedTuple):
     """Copies of one card in one section of a deck ("" for a kind no section takes)."""
 
-    card: Card
+    card: Card | ContractCard
     section: str
     count: int
 
@@ -28,7 +38,7 @@ def contract_attributes(game: str) -> tuple[str, ...]:
 
 
 def card_entry(
-    card: Card, count: int, attributes: Iterable[str], section: str = ""
+    card: Card | ContractCard, count: int, attributes: Iterable[str], section: str = ""
 ) -> dict[str, Any]:
     """Return a card as one entry of the contract with its section and known `attributes`.
 

@@ -1,15 +1,16 @@
 """Keep the rules' stored verdict on decks true: after each save, and when cards are corrected."""
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 
 from cardbase.models import Card
-from decks.contract import Entry, contract_for, judge
+from decks.contract import ContractCard, Entry, contract_for, judge
 from decks.models import Deck, DeckCard
 
-# What a deck's contract reads of each card (decks.contract).
-CONTRACT_CARD_FIELDS = ("name", "kind", "attributes", "search_name")
+# Decks judged per round of queries.
+CHUNK = 500
 
 
 def verdict_fields(deck: Deck, entries: list[Entry]) -> dict:
@@ -47,29 +48,53 @@ def revalidate_decks_holding(*, card_ids: Sequence[int]) -> int:
 def revalidate_decks(*, decks: QuerySet[Deck] | None = None) -> int:
     """Refresh the stored verdict of `decks` (default: every deck); return how many changed.
 
-    Run when a card is corrected and after an upgrade that words or checks the rules anew. Three
-    queries for up to 500 decks (the decks, their entries with their cards, one bulk update of the
-    decks whose verdict, validity or total moved), read in chunks so memory stays flat.
+    Run when a card is corrected and after an upgrade that words or checks the rules anew. Per
+    500 decks: the decks, their entries as plain rows, the cards not read before, and one bulk
+    update of the decks whose verdict, validity or total moved, so memory stays flat.
     """
-    # The contract reads a card's name, kind and attributes only: the rest of its row (texts,
-    # notes, search columns) is left in the database.
-    entries = (
-        DeckCard.objects.select_related("card")
-        .only("deck_id", "section", "count", *(f"card__{name}" for name in CONTRACT_CARD_FIELDS))
-        .order_by("card__search_name")
-    )
     decks = (
         (Deck.objects.all() if decks is None else decks)
         .select_related("game")
-        .prefetch_related(Prefetch("entries", queryset=entries))
+        .only("id", "options", "format", "verdict", "is_valid", "card_total", "game__slug")
     )
+    # Each card is read once for the whole pass, as the contract reads it: 20,000 decks of one
+    # game share a few thousand cards, each in dozens of decks.
+    cards: dict[int, ContractCard] = {}
     changed = []
-    for deck in decks.iterator(chunk_size=500):
-        entries = [Entry(row.card, row.section, row.count) for row in deck.entries.all()]
-        fresh = verdict_fields(deck, entries)
-        if any(getattr(deck, name) != value for name, value in fresh.items()):
-            for name, value in fresh.items():
-                setattr(deck, name, value)
-            changed.append(deck)
-    Deck.objects.bulk_update(changed, ["verdict", "is_valid", "card_total"], batch_size=500)
+    for chunk in _batches(decks.iterator(chunk_size=CHUNK), CHUNK):
+        entries = _entries_by_deck([deck.pk for deck in chunk], cards)
+        for deck in chunk:
+            fresh = verdict_fields(deck, entries.get(deck.pk, []))
+            if any(getattr(deck, name) != value for name, value in fresh.items()):
+                for name, value in fresh.items():
+                    setattr(deck, name, value)
+                changed.append(deck)
+    Deck.objects.bulk_update(changed, ["verdict", "is_valid", "card_total"], batch_size=CHUNK)
     return len(changed)
+
+
+def _entries_by_deck(deck_ids: list, cards: dict[int, ContractCard]) -> dict[object, list[Entry]]:
+    """Return each deck's entries in the catalogue's order, reading only cards not in `cards`."""
+    rows = list(
+        DeckCard.objects.filter(deck_id__in=deck_ids).values_list(
+            "deck_id", "card_id", "section", "count"
+        )
+    )
+    unread = {card_id for _deck, card_id, _section, _count in rows} - cards.keys()
+    for pk, name, kind, attributes, search_name in Card.objects.filter(pk__in=unread).values_list(
+        "pk", "name", "kind", "attributes", "search_name"
+    ):
+        cards[pk] = ContractCard(pk, name, kind, attributes or {}, search_name)
+    by_deck: dict[object, list[Entry]] = {}
+    for deck_id, card_id, section, count in rows:
+        by_deck.setdefault(deck_id, []).append(Entry(cards[card_id], section, count))
+    for entries in by_deck.values():
+        entries.sort(key=lambda entry: (entry.card.search_name, entry.card.pk))
+    return by_deck
+
+
+def _batches(items: Iterable, size: int) -> Iterator[list]:
+    """Yield lists of `size` items in order, the last shorter (itertools.batched, Python 3.12)."""
+    items = iter(items)
+    while batch := list(islice(items, size)):
+        yield batch
