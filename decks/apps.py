@@ -15,6 +15,7 @@ class DecksConfig(AppConfig):
     def ready(self) -> None:
         from cardbase.changesets import changeset_applied, in_changeset
         from cardbase.models import Card
+        from decks.contract import contract_reads
         from decks.models import Deck
         from decks.services.verdicts import revalidate_decks_with
         from decks.tasks import revalidate_decks_holding_cards
@@ -27,13 +28,16 @@ class DecksConfig(AppConfig):
 
         post_save.connect(card_saved, sender=Card, dispatch_uid="decks-revalidate-on-card-save")
 
-        def changeset_written(sender, changeset, card_ids, **kwargs):
+        def changeset_written(sender, changeset, card_ids, facts, **kwargs):
             # In the background: a changeset of a card 20,000 decks hold returns at once. Queued
             # once the changeset commits, so no worker (Redis's least of all, outside the
             # transaction) judges the decks against cards not yet committed, or rolled back.
-            transaction.on_commit(
-                partial(revalidate_decks_holding_cards.enqueue, card_ids=list(card_ids))
-            )
+            # A card whose changed facts the rules never read (its text, its notes) is left out.
+            judged = [pk for pk in card_ids if any(map(contract_reads, facts[pk]))]
+            if judged:
+                transaction.on_commit(
+                    partial(revalidate_decks_holding_cards.enqueue, card_ids=judged)
+                )
 
         changeset_applied.connect(changeset_written, dispatch_uid="decks-revalidate-on-changeset")
 

@@ -4,6 +4,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 import rules
+from cardbase.changesets.facts import NOTE_FACT
 from cardbase.models import Card
 
 
@@ -35,6 +36,12 @@ def contract_attributes(game: str) -> tuple[str, ...]:
         return rules.get_game(game).contract_attributes
     except rules.DeckFormatError:
         return ()
+
+
+def contract_reads(fact: str) -> bool:
+    """Tell whether a deck's contract reads the card fact (a changeset's fact id): its text and
+    notes mean nothing to the rules, so a change of them leaves every verdict as it was."""
+    return fact != "text" and not fact.startswith(NOTE_FACT)
 
 
 def card_entry(

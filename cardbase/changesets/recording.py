@@ -111,8 +111,12 @@ class ChangesetRecorder:
         for change in changes:
             change.changeset = changeset
         FactChange.objects.bulk_create(changes, batch_size=500)
-        changed_cards = sorted({change.card_id for change in changes})
-        changeset_applied.send(sender=Changeset, changeset=changeset, card_ids=changed_cards)
+        facts: dict[int, set[str]] = {}
+        for change in changes:
+            facts.setdefault(change.card_id, set()).add(change.fact)
+        changeset_applied.send(
+            sender=Changeset, changeset=changeset, card_ids=sorted(facts), facts=facts
+        )
         return changeset
 
 

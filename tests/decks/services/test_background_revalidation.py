@@ -60,3 +60,29 @@ def test_a_changeset_rolled_back_queues_nothing(database_queue):
         raise RuntimeError("an error after the changeset, in the same transaction")
     assert DBTaskResult.objects.count() == 0
     assert Card.objects.get(pk=card.pk).attributes["faction"] == "fallen"
+
+
+def test_a_change_of_text_or_notes_alone_queues_no_judging(
+    database_queue, django_capture_on_commit_callbacks
+):
+    cards = legal_deck_cards("fallen")
+    card = Card.objects.get(pk=next(iter(cards)))
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        recording_changeset(game=card.game, source=Source.note("korekta")) as changeset,
+    ):
+        card.text = "Nowy tekst karty."
+        card.notes = {**card.notes, "pl": "Uwaga od redakcji."}
+        changeset.save(card)
+    assert changeset.changeset is not None  # recorded all the same
+    assert DBTaskResult.objects.count() == 0  # but the rules read neither
+
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        recording_changeset(game=card.game, source=Source.note("korekta")) as changeset,
+    ):
+        card.text = "Jeszcze inny tekst."
+        card.attributes = {**card.attributes, "faction": "lord"}
+        changeset.save(card)
+    (queued,) = DBTaskResult.objects.all()
+    assert queued.args_kwargs["kwargs"] == {"card_ids": [card.pk]}
