@@ -62,27 +62,36 @@ def test_a_changeset_rolled_back_queues_nothing(database_queue):
     assert Card.objects.get(pk=card.pk).attributes["faction"] == "fallen"
 
 
+def _change(card, capture_on_commit, **fields):
+    """Write the card's new fields as one changeset and run what waits for its commit."""
+    with (
+        capture_on_commit(execute=True),
+        recording_changeset(game=card.game, source=Source.note("korekta")) as changeset,
+    ):
+        for name, value in fields.items():
+            setattr(card, name, value)
+        changeset.save(card)
+    return changeset.changeset
+
+
 def test_a_change_of_text_or_notes_alone_queues_no_judging(
     database_queue, django_capture_on_commit_callbacks
 ):
-    cards = legal_deck_cards("fallen")
-    card = Card.objects.get(pk=next(iter(cards)))
-    with (
-        django_capture_on_commit_callbacks(execute=True),
-        recording_changeset(game=card.game, source=Source.note("korekta")) as changeset,
-    ):
-        card.text = "Nowy tekst karty."
-        card.notes = {**card.notes, "pl": "Uwaga od redakcji."}
-        changeset.save(card)
-    assert changeset.changeset is not None  # recorded all the same
+    card = Card.objects.get(pk=next(iter(legal_deck_cards("fallen"))))
+    recorded = _change(
+        card,
+        django_capture_on_commit_callbacks,
+        text="Nowy tekst karty.",
+        notes={**card.notes, "pl": "Uwaga od redakcji."},
+    )
+    assert recorded is not None  # recorded all the same
     assert DBTaskResult.objects.count() == 0  # but the rules read neither
 
-    with (
-        django_capture_on_commit_callbacks(execute=True),
-        recording_changeset(game=card.game, source=Source.note("korekta")) as changeset,
-    ):
-        card.text = "Jeszcze inny tekst."
-        card.attributes = {**card.attributes, "faction": "lord"}
-        changeset.save(card)
+    _change(
+        card,
+        django_capture_on_commit_callbacks,
+        text="Jeszcze inny tekst.",
+        attributes={**card.attributes, "faction": "lord"},
+    )
     (queued,) = DBTaskResult.objects.all()
     assert queued.args_kwargs["kwargs"] == {"card_ids": [card.pk]}
