@@ -52,6 +52,8 @@ def measure_changesets(rounds: int) -> dict:
 
     from cardbase.changesets import Source, recording_changeset
     from cardbase.models import Card
+    from decks.models import Deck
+    from decks.services.verdicts import revalidate_decks
 
     card = Card.objects.annotate(held=Count("deck_entries")).order_by("-held").first()
     name = card.name
@@ -65,11 +67,16 @@ def measure_changesets(rounds: int) -> dict:
         times.append((time.perf_counter() - started) * 1000)
         if os.environ["TASKS_BACKEND"] == "database":
             started = time.perf_counter()
-            call_command(
-                "db_worker", "--batch", "--no-startup-delay", "--max-tasks", "1", verbosity=0
-            )
+            call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
             worker.append(time.perf_counter() - started)
-    return {"held_by": card.held, "changeset_ms": times, "worker_s": worker}
+    figures = {"held_by": card.held, "changeset_ms": times, "worker_s": worker}
+    if os.environ["TASKS_BACKEND"] == "database":
+        # The worst a worker meets: a changeset of cards every deck holds, one pass over all.
+        started = time.perf_counter()
+        revalidate_decks()
+        figures["every_deck_s"] = time.perf_counter() - started
+        figures["decks"] = Deck.objects.count()
+    return figures
 
 
 def measure_import() -> dict:
@@ -103,7 +110,14 @@ def measure_import() -> dict:
 
 
 def build(label: str, url: str, args, env: dict[str, str]) -> dict:
-    env = {**env, "DATABASE_URL": url, "DJANGO_DEBUG": "1", "PAGE_CACHE": "0"}
+    # Faces are drawn by a task of their own: left out, so the worker's time is the decks'.
+    env = {
+        **env,
+        "DATABASE_URL": url,
+        "DJANGO_DEBUG": "1",
+        "PAGE_CACHE": "0",
+        "RENDER_FACES_AFTER_CHANGES": "0",
+    }
     print(f"{label}: building {args.cards:,} cards and {args.decks:,} decks…", flush=True)
     run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], env)
     run(
@@ -147,6 +161,10 @@ def report(label: str, figures: dict) -> list[str]:
     worker = queued["worker_s"]
     lines.append(f"- queued ÷ baseline (p50): {ratio:.2f}")
     lines.append(f"- the worker's pass over those decks: p50 {statistics.median(worker):.2f} s")
+    lines.append(
+        f"- judging every deck ({queued['decks']:,}), as for a card all of them hold: "
+        f"{queued['every_deck_s']:.1f} s"
+    )
     imported = figures["import"]
     lines.append(
         f"- importing {imported['added']:,} new cards: {imported['import_s']:.1f} s; reading the "
@@ -157,7 +175,7 @@ def report(label: str, figures: dict) -> list[str]:
     lines.append(
         f"- aim: changeset p95 < {TARGET_CHANGESET_P95_MS:.0f} ms: {'met' if met else 'missed'}; "
         f"worker < {TARGET_WORKER_S:.0f} s: "
-        f"{'met' if statistics.median(worker) < TARGET_WORKER_S else 'missed'}; import < "
+        f"{'met' if queued['every_deck_s'] < TARGET_WORKER_S else 'missed'} (every deck); import < "
         f"{TARGET_IMPORT_S:.0f} s: {'met' if imported['import_s'] < TARGET_IMPORT_S else 'missed'}"
     )
     return lines
