@@ -17,6 +17,9 @@ def catalogue():
 def test_find_gaap_among_the_powers_and_open_its_page(page, catalogue):
     page.goto("/")
     page.get_by_role("link", name="Otwórz katalog").click()
+    # A click waits for the next page to arrive, not for its scripts: a box ticked before the
+    # facets' script runs submits nothing (CI once ticked it that early).
+    page.wait_for_load_state("load")
     page.locator("details.facet", has_text="Zakon").locator("summary").click()
     page.get_by_label("Potęgi").check()  # applies at once
     expect(page).to_have_url(re.compile(r"order=powers"))
