@@ -40,7 +40,11 @@ def contract_attributes(game: str) -> tuple[str, ...]:
 
 def contract_reads(fact: str) -> bool:
     """Tell whether a deck's contract reads the card fact (a changeset's fact id): its text and
-    notes mean nothing to the rules, so a change of them leaves every verdict as it was."""
+    notes mean nothing to the rules, so a change of them leaves every verdict as it was.
+
+    Every attribute counts, not only the game's contract attributes: a changeset records no
+    derived attribute, so a change of the one it derives from must still judge the decks.
+    """
     return fact != "text" and not fact.startswith(NOTE_FACT)
 
 

@@ -65,6 +65,12 @@ def other_game():
     unregister(OTHER_GAME)
 
 
+@pytest.fixture
+def database_queue(settings):
+    """The site's default: tasks wait in the database until `manage.py db_worker` runs them."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
 @pytest.fixture(scope="session")
 def inwo_carddata() -> Path:
     """Return the real LackeyCCG INWO card list (CARD_DATA_DIR/inwo/carddata.txt), or skip."""

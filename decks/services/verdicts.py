@@ -1,6 +1,6 @@
 """Keep the rules' stored verdict on decks true: after each save, and when cards are corrected."""
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from itertools import islice
 
 from django.db.models import QuerySet
@@ -61,7 +61,8 @@ def revalidate_decks(*, decks: QuerySet[Deck] | None = None) -> int:
     # game share a few thousand cards, each in dozens of decks.
     cards: dict[int, ContractCard] = {}
     changed = []
-    for chunk in _batches(decks.iterator(chunk_size=CHUNK), CHUNK):
+    rows = decks.iterator(chunk_size=CHUNK)
+    while chunk := list(islice(rows, CHUNK)):
         entries = _entries_by_deck([deck.pk for deck in chunk], cards)
         for deck in chunk:
             fresh = verdict_fields(deck, entries.get(deck.pk, []))
@@ -91,10 +92,3 @@ def _entries_by_deck(deck_ids: list, cards: dict[int, ContractCard]) -> dict[obj
     for entries in by_deck.values():
         entries.sort(key=lambda entry: (entry.card.search_name, entry.card.pk))
     return by_deck
-
-
-def _batches(items: Iterable, size: int) -> Iterator[list]:
-    """Yield lists of `size` items in order, the last shorter (itertools.batched, Python 3.12)."""
-    items = iter(items)
-    while batch := list(islice(items, size)):
-        yield batch

@@ -9,12 +9,6 @@ from django_tasks_db.models import DBTaskResult
 from tests.factories import UserFactory
 
 
-@pytest.fixture
-def database_queue(settings):
-    """The site's default: tasks wait in the database until `manage.py db_worker` runs them."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-
-
 # The worker closes its connection between tasks: outside the test transaction, as on the site.
 @pytest.mark.django_db(transaction=True)
 def test_the_page_answers_before_the_mail_goes_and_the_worker_sends_it(client, database_queue):

@@ -13,12 +13,6 @@ from tests.factories import UserFactory, legal_deck_cards
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def database_queue(settings):
-    """The site's default: tasks wait in the database until `manage.py db_worker` runs them."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-
-
 # The worker closes the connection between tasks, as a long-running process must; inside the
 # transaction a plain database test runs in, that would drop the test's own data on PostgreSQL.
 @pytest.mark.django_db(transaction=True)
