@@ -9,7 +9,7 @@ it comes from. Cards the file no longer has are kept and named, never deleted.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -34,6 +34,9 @@ from rules.core.verdict import card_key
 
 Status = Literal["added", "updated", "unchanged", "kept", "rejected"]
 STATUSES: tuple[Status, ...] = get_args(Status)
+# Told how far an import is (rows done, rows in all) every this many rows.
+PROGRESS_EVERY = 100
+Progress = Callable[[int, int], None]
 
 
 class CardImportError(TextError):
@@ -103,6 +106,7 @@ def import_cards(
     author: AbstractBaseUser | None = None,
     comment: str = "",
     document: str | None = None,
+    progress: Progress | None = None,
 ) -> ImportReport:
     """Import a card data file (a Path is read as UTF-8, a str is the file's text).
 
@@ -112,7 +116,7 @@ def import_cards(
     Without `update` a card that differs from its row is kept as it is (an operator's
     correction survives `make setup`) and reported as kept. What is written is one changeset
     (`cardbase.changesets`), each fact with its row; `document` names the file a card table
-    came from (an upload's name).
+    came from (an upload's name). `progress` hears (rows done, rows in all) as the rows go.
     """
     document = document or _document_name(text_or_path, game_slug, fmt)
     game, reader = _game_and_reader(game_slug, fmt, document)
@@ -136,6 +140,7 @@ def import_cards(
                 changeset=changeset,
                 dry_run=dry_run,
                 update=update,
+                progress=progress,
             )
         report = _with_facts(report, changeset.changeset)
         # Outside the changeset's own block, so the whole run is undone, the changeset too.
@@ -244,6 +249,7 @@ def _store(
     changeset: ChangesetRecorder,
     dry_run: bool,
     update: bool,
+    progress: Progress | None,
 ) -> ImportReport:
     document = card_file.document
     stored = list(
@@ -271,7 +277,9 @@ def _store(
     named: set[str] = set()
     stale_sources: list[int] = []
     new_sources: list[CardSource] = []
-    for row in card_file.rows:
+    for done, row in enumerate(card_file.rows):
+        if progress is not None and done % PROGRESS_EVERY == 0:
+            progress(done, len(card_file.rows))
         if isinstance(row, RejectedRow):
             named.add(card_key(row.name))
             outcomes.append(RowOutcome(row.row, "rejected", row.name, reason=row.reason))
@@ -304,6 +312,8 @@ def _store(
             new_sources.append(source)
     CardSource.objects.filter(pk__in=stale_sources).delete()
     CardSource.objects.bulk_create(new_sources)
+    if progress is not None:
+        progress(len(card_file.rows), len(card_file.rows))
     not_in_file = tuple(
         card.name
         for key, card in sorted(existing.items())

@@ -411,3 +411,49 @@ class CatalogueVersion(models.Model):
 
     def __str__(self) -> str:
         return self.token
+
+
+class CardImportRun(models.Model):
+    """A card file uploaded in the admin, previewed or applied by a background task.
+
+    The task reads the upload from `IMPORT_UPLOADS_DIR` and leaves its report here: the totals,
+    the facts it would write or wrote (the first of them), the rows it refused and why.
+    """
+
+    class Step(models.TextChoices):
+        PREVIEW = "preview", _("podgląd")
+        APPLY = "apply", _("zapis")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("w kolejce")
+        RUNNING = "running", _("w toku")
+        DONE = "done", _("gotowe")
+        FAILED = "failed", _("nieudane")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="import_runs")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="card_import_runs"
+    )
+    # The pending upload's token (cardbase/pending_imports.py), its name and format.
+    token = models.CharField(max_length=40)
+    file_name = models.CharField(max_length=200)
+    fmt = models.CharField(max_length=40)
+    comment = models.TextField(blank=True)
+    # The catalogue's version the preview was made against (applying to another previews anew).
+    version = models.CharField(max_length=32, blank=True)
+    step = models.CharField(max_length=10, choices=Step)
+    status = models.CharField(max_length=10, choices=Status, default=Status.QUEUED)
+    # What the run found (ImportReport, in plain values), or why it could not run ({pl, en}).
+    report = models.JSONField(null=True, blank=True)
+    error = models.JSONField(null=True, blank=True)
+    changeset = models.ForeignKey(
+        Changeset, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.file_name} ({self.step}, {self.status})"

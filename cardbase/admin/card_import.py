@@ -1,26 +1,34 @@
 """Upload a card file in the admin: see what it would change, then apply or discard it."""
 
+import codecs
+
 from django import forms
 from django.conf import settings
 from django.contrib import messages
+from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import rules
-from cardbase.admin.pending_imports import drop_upload, keep_upload, pending_upload
 from cardbase.catalogue_version import current_version
 from cardbase.changesets.facts import schema_fact_label
-from cardbase.importers import CardImportError, ImportReport, import_cards
+from cardbase.import_runs import reason_text, run_progress
 from cardbase.language import page_lang
-from cardbase.models import Card
+from cardbase.models import Card, CardImportRun
+from cardbase.pending_imports import (
+    PendingImport,
+    drop_upload,
+    forget_upload,
+    keep_upload,
+    pending_upload,
+    renew_upload,
+)
+from cardbase.tasks import queue_card_import
 from rules.core import card_table
-
-# A preview lists at most this many facts; the totals count them all.
-SHOWN_FACTS = 500
 
 
 class CardFileForm(forms.Form):
@@ -47,7 +55,7 @@ class CardFileForm(forms.Form):
             *((fmt, fmt) for fmt in readers),
         ]
 
-    def clean_file(self) -> str:
+    def clean_file(self) -> UploadedFile:
         upload = self.cleaned_data["file"]
         if upload.size > settings.MAX_IMPORT_BYTES:
             raise forms.ValidationError(
@@ -57,13 +65,20 @@ class CardFileForm(forms.Form):
                     "max": settings.MAX_IMPORT_BYTES // 2**20,
                 }
             )
+        # Checked chunk by chunk, never joined: a 50 MB file costs the request a chunk of memory.
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        read = 0
         try:
-            return b"".join(upload.chunks()).decode("utf-8")
+            for chunk in upload.chunks():
+                decoder.decode(chunk)
+                read += len(chunk)
+            decoder.decode(b"", final=True)
         except UnicodeDecodeError as error:
             raise forms.ValidationError(
                 _("To nie jest tekst UTF-8 (bajt %(at)s); zapisz plik jako UTF-8.")
-                % {"at": error.start}
+                % {"at": read + error.start}
             ) from None
+        return upload
 
     def clean(self) -> dict:
         cleaned = super().clean()
@@ -79,7 +94,7 @@ class CardFileForm(forms.Form):
 
 
 def card_import_view(request: HttpRequest, *, admin_context: dict) -> HttpResponse:
-    """Preview an uploaded card file, then apply or discard it (POST `apply` / `discard`)."""
+    """Take a card file and queue its preview; apply or discard a preview (POST `token`)."""
     # The admin's own context (its header, its sidebar), for every page this view draws.
     request.admin_context = admin_context
     if request.method == "POST" and "token" in request.POST:
@@ -89,21 +104,49 @@ def card_import_view(request: HttpRequest, *, admin_context: dict) -> HttpRespon
         data = form.cleaned_data
         pending = keep_upload(
             request.session,
-            text=data["file"],
+            upload=data["file"],
             game=data["game"],
             fmt=data["fmt"],
-            name=request.FILES["file"].name,
             comment=data["comment"],
             version=current_version(),
         )
-        try:
-            report = _run(pending, dry_run=True)
-        except CardImportError as error:
-            drop_upload(request.session, pending)
-            form.add_error("file", error.message(page_lang()))
-        else:
-            return _preview(request, pending, report)
+        return _queue(request, pending, CardImportRun.Step.PREVIEW)
     return _page(request, {"form": form})
+
+
+def card_import_run_view(request: HttpRequest, run_id: int, *, admin_context: dict) -> HttpResponse:
+    """Show a run of an uploaded file: its progress, then its preview or what it wrote."""
+    request.admin_context = admin_context
+    run = get_object_or_404(
+        CardImportRun.objects.select_related("game"), pk=run_id, author=request.user
+    )
+    if run.status in (CardImportRun.Status.QUEUED, CardImportRun.Status.RUNNING):
+        return _page(request, {"run": run, "progress": run_progress(run)})
+    if run.status == CardImportRun.Status.FAILED:
+        return _page(request, {"run": run, "error": reason_text(run.error, page_lang())})
+    report = run.report
+    schema = rules.get_game(run.game.slug).schema
+    lang = page_lang()
+    return _page(
+        request,
+        {
+            "run": run,
+            "totals": report["totals"],
+            "facts": [
+                (row, card, schema_fact_label(schema, fact), old, new)
+                for row, card, fact, old, new in report["facts"]
+            ],
+            "more_facts": report["more_facts"],
+            "rejected": [
+                (row, name, reason_text(reason, lang)) for row, name, reason in report["rejected"]
+            ],
+            "kept": report["kept"],
+            # Applying needs the upload still waiting in this session (not applied, not dropped).
+            "pending": pending_upload(request.session, run.token)
+            if run.step == CardImportRun.Step.PREVIEW
+            else None,
+        },
+    )
 
 
 def _decide(request: HttpRequest) -> HttpResponse:
@@ -121,68 +164,16 @@ def _decide(request: HttpRequest) -> HttpResponse:
     if current_version() != pending.version:
         # Someone wrote to the catalogue since: show what the file would change now.
         messages.warning(request, _("Katalog zmienił się od podglądu: sprawdź zmiany jeszcze raz."))
-        refreshed = keep_upload(
-            request.session,
-            text=pending.text(),
-            game=pending.game,
-            fmt=pending.fmt,
-            name=pending.name,
-            comment=pending.comment,
-            version=current_version(),
-        )
-        drop_upload(request.session, pending)
-        return _preview(request, refreshed, _run(refreshed, dry_run=True))
-    report = _run(pending, dry_run=False, author=request.user)
-    drop_upload(request.session, pending)
-    totals = report.totals
-    messages.success(
-        request,
-        _(
-            "Zapisano plik %(name)s: %(added)s dodano, %(updated)s zmieniono, %(rejected)s odrzucono."
-        )
-        % {"name": pending.name, **totals},
-    )
-    if report.changeset is not None:
-        return redirect("admin:cardbase_changeset_change", report.changeset)
-    return redirect("admin:cardbase_card_changelist")
+        renewed = renew_upload(request.session, pending, version=current_version())
+        return _queue(request, renewed, CardImportRun.Step.PREVIEW)
+    # Out of the session first: a second click cannot apply the file twice.
+    forget_upload(request.session, pending)
+    return _queue(request, pending, CardImportRun.Step.APPLY)
 
 
-def _run(pending, *, dry_run: bool, author=None) -> ImportReport:
-    return import_cards(
-        game_slug=pending.game,
-        fmt=pending.fmt,
-        text_or_path=pending.text(),
-        dry_run=dry_run,
-        author=author,
-        comment=pending.comment or _("Plik %(name)s wczytany w panelu") % {"name": pending.name},
-        document=pending.name,
-    )
-
-
-def _preview(request: HttpRequest, pending, report: ImportReport) -> HttpResponse:
-    schema = rules.get_game(pending.game).schema
-    lang = page_lang()
-    facts = [
-        (fact.row, fact.card, schema_fact_label(schema, fact.fact), fact.old, fact.new)
-        for fact in report.facts[:SHOWN_FACTS]
-    ]
-    rejected = [
-        (row.row, row.name, row.reason(lang) if row.reason else "")
-        for row in report.rows
-        if row.status == "rejected"
-    ]
-    kept = [row for row in report.rows if row.status == "kept"]
-    return _page(
-        request,
-        {
-            "pending": pending,
-            "report": report,
-            "facts": facts,
-            "more_facts": max(0, len(report.facts) - SHOWN_FACTS),
-            "rejected": rejected,
-            "kept": kept,
-        },
-    )
+def _queue(request: HttpRequest, pending: PendingImport, step: str) -> HttpResponse:
+    run = queue_card_import(pending=pending, step=step, author=request.user)
+    return redirect("admin:cardbase_card_import_run", run.pk)
 
 
 def _page(request: HttpRequest, context: dict) -> HttpResponse:

@@ -8,7 +8,7 @@ from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from cardbase import images
-from cardbase.admin.card_import import card_import_view
+from cardbase.admin.card_import import card_import_run_view, card_import_view
 from cardbase.changesets import Source, recording_changeset
 from cardbase.forms import COMMENT_FIELD, NOTE_PREFIX, SOURCE_FIELD, CardForm
 from cardbase.models import Card, CardSource, Edition, Game, Printing
@@ -64,13 +64,26 @@ class CardAdmin(admin.ModelAdmin):
 
     def get_urls(self):
         upload = self.admin_site.admin_view(self.import_view)
-        return [path("import/", upload, name="cardbase_card_import"), *super().get_urls()]
+        run = self.admin_site.admin_view(self.import_run_view)
+        return [
+            path("import/", upload, name="cardbase_card_import"),
+            path("import/<int:run_id>/", run, name="cardbase_card_import_run"),
+            *super().get_urls(),
+        ]
 
     def import_view(self, request):
+        self._may_import(request)
+        return card_import_view(request, admin_context=self.admin_site.each_context(request))
+
+    def import_run_view(self, request, run_id: int):
+        self._may_import(request)
+        context = self.admin_site.each_context(request)
+        return card_import_run_view(request, run_id, admin_context=context)
+
+    def _may_import(self, request) -> None:
         # Adding and changing cards, as the file may do both.
         if not (self.has_add_permission(request) and self.has_change_permission(request)):
             raise PermissionDenied
-        return card_import_view(request, admin_context=self.admin_site.each_context(request))
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         # The attribute fields are made per game when the form is built, so the form class

@@ -57,9 +57,11 @@ def test_the_preview_shows_the_changed_fact_and_applying_writes_it(operator_page
     assert Card.objects.get().attribute("level") == 7
 
     page.get_by_role("button", name="Zapisz zmiany").click()
-    expect(page.locator(".messagelist")).to_contain_text(
-        "Zapisano plik karty.csv: 0 dodano, 1 zmieniono"
-    )
+    expect(page.get_by_role("heading", name="Zapisano: karty.csv")).to_be_visible()
+    expect(page.locator("#import-totals")).to_contain_text("zmienionych: 1")
     changeset = Changeset.objects.get()
+    page.screenshot(path=str(tmp_path / "applied.png"), full_page=True)
+    page.get_by_role("link", name=f"Zestaw zmian nr {changeset.pk}").click()
+    expect(page).to_have_url(f"**/admin/cardbase/changeset/{changeset.pk}/change/")
     assert changeset.comment == "Poziom ze skanu"
     assert Card.objects.get().attribute("level") == 8

@@ -1,4 +1,8 @@
-"""An operator uploads a card file in the admin, sees what it would change, then applies it."""
+"""An operator uploads a card file in the admin, sees what it would change, then applies it.
+
+The suite runs background tasks at once (TASKS_BACKEND=immediate): the upload's redirect leads
+to the run's finished page. The queue itself is tested in test_admin_upload_queued.py.
+"""
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -27,7 +31,7 @@ def gammon():
 def upload(client, text: str, name: str = "karty.csv", **fields):
     data = {"game": "aniolowie", "fmt": "csv", "comment": "", **fields}
     data["file"] = SimpleUploadedFile(name, text.encode("utf-8"), content_type="text/csv")
-    return client.post(reverse(URL), data)
+    return client.post(reverse(URL), data, follow=True)
 
 
 def edited(old: str, new: str) -> str:
@@ -41,6 +45,7 @@ def test_the_preview_shows_each_fact_old_and_new_and_writes_nothing(
 ):
     response = upload(admin_client, edited("fallen,powers,7,", "fallen,powers,8,"))
     assert response.status_code == 200
+    assert response.redirect_chain[0][0].startswith(reverse(URL))
     page = response.content.decode()
     assert "Dodanych kart: 0 · zmienionych: 1 · bez zmian: 0" in page
     facts = response.context["facts"]
@@ -59,11 +64,12 @@ def test_applying_writes_one_changeset_with_the_author_the_file_and_the_reason(
         comment="Poziomy ze skanów",
     )
     token = preview.context["pending"].token
-    response = admin_client.post(reverse(URL), {"token": token, "apply": "1"})
+    response = admin_client.post(reverse(URL), {"token": token, "apply": "1"}, follow=True)
 
     changeset = Changeset.objects.get()
-    assert response.status_code == 302
-    assert response.url == reverse("admin:cardbase_changeset_change", args=[changeset.pk])
+    page = response.content.decode()
+    assert "Dodanych kart: 0 · zmienionych: 1 · bez zmian: 0" in page
+    assert f'href="{reverse("admin:cardbase_changeset_change", args=[changeset.pk])}"' in page
     assert (changeset.author, changeset.comment) == (admin_user, "Poziomy ze skanów")
     assert (changeset.source_kind, changeset.source_document) == ("file", "karty.csv")
     assert [(c.fact, c.old, c.new, c.row) for c in changeset.changes.all()] == [("level", 7, 8, 2)]
@@ -91,7 +97,7 @@ def test_a_catalogue_changed_since_the_preview_is_previewed_again(
     card.text = "Tekst dopisany w międzyczasie."
     card.save()
     response = admin_client.post(
-        reverse(URL), {"token": preview.context["pending"].token, "apply": "1"}
+        reverse(URL), {"token": preview.context["pending"].token, "apply": "1"}, follow=True
     )
     assert response.status_code == 200
     assert "Katalog zmienił się od podglądu" in response.content.decode()
@@ -118,7 +124,9 @@ def test_bad_files_are_refused_in_the_form_naming_the_fault(
     assert "To nie jest tekst UTF-8 (bajt 0)" in not_utf8.content.decode()
 
     wrong_columns = upload(admin_client, "name,kind,strength\nA,angel,1\n")
+    assert "Nie wczytano pliku karty.csv" in wrong_columns.content.decode()
     assert "wiersz 1 (nagłówek): nieznane kolumny: strength" in wrong_columns.content.decode()
+    assert list(operator_upload_dir.iterdir()) == []
 
     settings.MAX_IMPORT_BYTES = 2**20
     too_big = upload(admin_client, "name,kind\n" + "A,angel\n" * 200_000)
