@@ -18,12 +18,6 @@ URL = "admin:cardbase_card_import"
 
 
 @pytest.fixture
-def operator_upload_dir(settings, tmp_path):
-    settings.IMPORT_UPLOADS_DIR = tmp_path / "imports"
-    return settings.IMPORT_UPLOADS_DIR
-
-
-@pytest.fixture
 def gammon():
     return AngelFactory(slug="gammon", name="Gammon", faction="fallen", order="powers", level=7)
 

@@ -14,12 +14,6 @@ from tests.factories import AngelFactory, UserFactory
 URL = "admin:cardbase_card_import"
 
 
-@pytest.fixture
-def operator_upload_dir(settings, tmp_path):
-    settings.IMPORT_UPLOADS_DIR = tmp_path / "imports"
-    return settings.IMPORT_UPLOADS_DIR
-
-
 def work_the_queue():
     call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
 
