@@ -388,7 +388,7 @@ def _store_row(
             return RowOutcome(row.row, "rejected", row.name, slug, reason=_reason(error)), None
         changeset.save(target, row=row.row)
         if row.editions is not None:
-            _print_in(target, [editions[slug] for slug in row.editions])
+            changeset.save_editions(target, [editions[slug] for slug in row.editions], row=row.row)
     source.card = target
     if card is None:
         return RowOutcome(row.row, "added", row.name, slug), source
@@ -439,19 +439,6 @@ def _editions_refused(
             en=f"editions: the printing in {names} holds a scan; remove it in the admin first",
         )
     return None
-
-
-def _print_in(card: Card, editions: list[Edition]) -> None:
-    """Make the card's printings with an edition exactly those in `editions` (none has a scan
-    to lose: checked before)."""
-    held = {p.edition.slug: p for p in getattr(card, "edition_printings", ())}
-    wanted = {edition.slug: edition for edition in editions}
-    Printing.objects.filter(
-        pk__in=[p.pk for slug, p in held.items() if slug not in wanted]
-    ).delete()
-    Printing.objects.bulk_create(
-        Printing(card=card, edition=edition) for slug, edition in wanted.items() if slug not in held
-    )
 
 
 def _same_source(card: Card, source: CardSource) -> bool:

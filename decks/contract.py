@@ -4,6 +4,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 import rules
+from cardbase.changesets.editions import EDITIONS_FACT
 from cardbase.changesets.facts import NOTE_FACT
 from cardbase.models import Card
 
@@ -39,13 +40,14 @@ def contract_attributes(game: str) -> tuple[str, ...]:
 
 
 def contract_reads(fact: str) -> bool:
-    """Tell whether a deck's contract reads the card fact (a changeset's fact id): its text and
-    notes mean nothing to the rules, so a change of them leaves every verdict as it was.
+    """Tell whether a deck's contract reads the card fact (a changeset's fact id): its text,
+    notes and editions mean nothing to the rules, so a change of them leaves every verdict as
+    it was.
 
     Every attribute counts, not only the game's contract attributes: a changeset records no
     derived attribute, so a change of the one it derives from must still judge the decks.
     """
-    return fact != "text" and not fact.startswith(NOTE_FACT)
+    return fact not in ("text", EDITIONS_FACT) and not fact.startswith(NOTE_FACT)
 
 
 def card_entry(

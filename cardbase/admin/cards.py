@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from cardbase import images
 from cardbase.admin.card_import import card_import_run_view, card_import_view
 from cardbase.changesets import Source, recording_changeset
+from cardbase.changesets.editions import editions_fact
 from cardbase.forms import COMMENT_FIELD, NOTE_PREFIX, SOURCE_FIELD, CardForm
 from cardbase.models import Card, CardSource, Edition, Game, Printing
 from cardbase.services import make_printing_thumbnail
@@ -103,14 +104,23 @@ class CardAdmin(admin.ModelAdmin):
         ]
 
     def save_model(self, request, obj, form, change):
-        # The edit is a changeset of its own, in the card's history with its author and source.
+        # Saved in save_related, with its printings, so that the edit is one changeset.
+        pass
+
+    def save_related(self, request, form, formsets, change):
+        # The edit is a changeset of its own, in the card's history with its author and source:
+        # the card's facts, and its editions as the printings inline leaves them.
+        card = form.instance
         with recording_changeset(
-            game=obj.game,
+            game=card.game,
             author=request.user,
             comment=form.cleaned_data.get(COMMENT_FIELD, ""),
             source=Source.note(form.cleaned_data.get(SOURCE_FIELD, "")),
         ) as changeset:
-            changeset.save(obj)
+            changeset.save(card)
+            before = editions_fact(card)
+            super().save_related(request, form, formsets, change)
+            changeset.record_editions(card, before=before)
 
     def save_formset(self, request, form, formset, change):
         super().save_formset(request, form, formset, change)

@@ -4,6 +4,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from cardbase.changesets.editions import EDITIONS_FACT
 from cardbase.language import page_lang
 from cardbase.models import Card, StoredFacts
 from cardbase.selectors.card_facts import capitalised
@@ -64,7 +65,12 @@ def fact_label(card: Card, fact: str) -> str:
 
 def schema_fact_label(schema: CardSchema, fact: str) -> str:
     """Return how the pages name a fact of a game's cards."""
-    fixed = {"name": _("nazwa"), "kind": _("rodzaj"), "text": _("tekst karty")}
+    fixed = {
+        "name": _("nazwa"),
+        "kind": _("rodzaj"),
+        "text": _("tekst karty"),
+        EDITIONS_FACT: _("edycje"),
+    }
     if fact in fixed:
         return capitalised(str(fixed[fact]))
     if fact.startswith(NOTE_FACT):

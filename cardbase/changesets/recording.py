@@ -7,7 +7,7 @@ The changeset is one transaction: a card its schema refuses undoes every write i
 that changes no fact writes no changeset, so the same file imported twice records one.
 """
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -16,9 +16,10 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
+from cardbase.changesets.editions import EDITIONS_FACT, editions_fact, print_in
 from cardbase.changesets.facts import changed_facts, facts_of, stored_facts_of
 from cardbase.changesets.signals import changeset_applied
-from cardbase.models import Card, Changeset, FactChange, Game
+from cardbase.models import Card, Changeset, Edition, FactChange, Game
 
 _recording: ContextVar["ChangesetRecorder | None"] = ContextVar("changeset", default=None)
 
@@ -69,6 +70,9 @@ class ChangesetRecorder:
         self._after: dict[int, dict[str, Any]] = {}
         self._rows: dict[int, int | None] = {}
         self._cards: dict[int, Card] = {}
+        # The editions fact lives in the card's printings, not its row: kept apart.
+        self._editions_before: dict[int, list[str] | None] = {}
+        self._editions_after: dict[int, list[str] | None] = {}
 
     def save(self, card: Card, *, row: int | None = None) -> tuple[str, ...]:
         """Save the card (checked against its schema) and return the facts this save changed."""
@@ -90,11 +94,36 @@ class ChangesetRecorder:
             self._rows[card.pk] = row
         return tuple(fact for fact, _old, _new in changed_facts(before, after))
 
+    def save_editions(
+        self, card: Card, editions: Sequence[Edition], *, row: int | None = None
+    ) -> bool:
+        """Print the saved card in exactly `editions`; return whether its editions changed."""
+        before = editions_fact(card)
+        print_in(card, editions)
+        return self.record_editions(card, before=before, row=row)
+
+    def record_editions(
+        self, card: Card, *, before: list[str] | None, row: int | None = None
+    ) -> bool:
+        """Record the editions the saved card is printed in now, after `before` (printings
+        written elsewhere: the admin's inline); return whether they changed."""
+        after = editions_fact(card)
+        self._editions_before.setdefault(card.pk, before)
+        self._editions_after[card.pk] = after
+        if row is not None or card.pk not in self._rows:
+            self._rows[card.pk] = row
+        return before != after
+
     def _write(self) -> Changeset | None:
         changes = [
             FactChange(card_id=pk, fact=fact, old=old, new=new, row=self._rows.get(pk))
             for pk, after in self._after.items()
             for fact, old, new in changed_facts(self._before[pk], after)
+        ]
+        changes += [
+            FactChange(card_id=pk, fact=EDITIONS_FACT, old=old, new=new, row=self._rows.get(pk))
+            for pk, new in self._editions_after.items()
+            if (old := self._editions_before[pk]) != new
         ]
         if not changes:
             return None

@@ -12,9 +12,10 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from cardbase.changesets.editions import EDITIONS_FACT, editions_fact, scanned_editions_dropped
 from cardbase.changesets.facts import NOTE_FACT, fact_label, facts_of_card
 from cardbase.changesets.recording import Source, recording_changeset
-from cardbase.models import Card, Changeset, FactChange
+from cardbase.models import Card, Changeset, Edition, FactChange
 
 
 class RevertRefused(Exception):
@@ -56,9 +57,13 @@ def revert_changeset(
     if reasons:
         raise RevertRefused(tuple(reasons))
     cards: dict[int, Card] = {}
+    editions_back: dict[int, list[str]] = {}
     for change in changes:
         card = cards.setdefault(change.card_id, change.card)
-        _set_fact(card, change.fact, change.old)
+        if change.fact == EDITIONS_FACT:
+            editions_back[card.pk] = change.old or []
+        else:
+            _set_fact(card, change.fact, change.old)
     with recording_changeset(
         game=changeset.game,
         author=author,
@@ -68,6 +73,10 @@ def revert_changeset(
     ) as recorder:
         for card in cards.values():
             recorder.save(card)
+            if card.pk in editions_back:
+                slugs = editions_back[card.pk]
+                editions = Edition.objects.filter(game=changeset.game, slug__in=slugs)
+                recorder.save_editions(card, editions)
     return recorder.changeset
 
 
@@ -83,8 +92,9 @@ def _reasons_to_refuse(changeset: Changeset, changes: list[FactChange]) -> list[
             _("Ta zmiana dodała karty (%(cards)s): cofnięcie usunęłoby je z talii graczy.")
             % {"cards": ", ".join(added)}
         )
+    reasons += _editions_lost(changeset, changes)
     # A fact changed since and not put back (a later change reverted leaves it as it was).
-    current = {card_id: facts_of_card(card) for card_id, card in _cards(changes).items()}
+    current = {card_id: _current_facts(card, changes) for card_id, card in _cards(changes).items()}
     moved = [c for c in changes if current[c.card_id].get(c.fact) != c.new]
     if moved:
         latest = _latest_changes(changeset, moved)
@@ -100,6 +110,41 @@ def _reasons_to_refuse(changeset: Changeset, changes: list[FactChange]) -> list[
                     % {"number": number, **named}
                 )
     return reasons
+
+
+def _editions_lost(changeset: Changeset, changes: list[FactChange]) -> list[str]:
+    """Say which editions a revert cannot put back (gone from the game) or would drop with
+    their scans."""
+    reasons = []
+    for change in changes:
+        if change.fact != EDITIONS_FACT:
+            continue
+        slugs = change.old or []
+        known = set(
+            Edition.objects.filter(game=changeset.game, slug__in=slugs).values_list(
+                "slug", flat=True
+            )
+        )
+        named = {"card": change.card.name}
+        if gone := [slug for slug in slugs if slug not in known]:
+            reasons.append(
+                _("%(card)s: edycji %(editions)s już nie ma w grze.")
+                % {**named, "editions": ", ".join(gone)}
+            )
+        if scanned := scanned_editions_dropped(change.card, slugs):
+            reasons.append(
+                _("%(card)s: druk w edycji %(editions)s ma skan; usuń go najpierw w panelu.")
+                % {**named, "editions": ", ".join(scanned)}
+            )
+    return reasons
+
+
+def _current_facts(card: Card, changes: list[FactChange]) -> dict[str, Any]:
+    """Return the card's facts now, its editions too where the changeset changed them."""
+    facts = facts_of_card(card)
+    if any(c.card_id == card.pk and c.fact == EDITIONS_FACT for c in changes):
+        facts[EDITIONS_FACT] = editions_fact(card)
+    return facts
 
 
 def _cards(changes: list[FactChange]) -> dict[int, Card]:

@@ -5,9 +5,10 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from cardbase.changesets.editions import EDITIONS_FACT
 from cardbase.changesets.facts import fact_label
 from cardbase.language import page_lang
-from cardbase.models import Card, Changeset, FactChange
+from cardbase.models import Card, Changeset, Edition, FactChange
 from cardbase.selectors.card_facts import shown_value
 
 
@@ -92,6 +93,12 @@ def fact_value(card: Card, fact: str, value: object) -> object:
         return None
     if fact == "kind":
         return card.schema.kind_label(str(value), page_lang())
+    if fact == EDITIONS_FACT:
+        names = dict(
+            Edition.objects.filter(game=card.game, slug__in=value).values_list("slug", "name")
+        )
+        # An edition removed since is named by its slug.
+        return ", ".join(names.get(slug, slug) for slug in value)
     attribute = card.schema.attribute(fact)
     if attribute is None:
         return value

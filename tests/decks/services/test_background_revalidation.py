@@ -8,7 +8,7 @@ from django_tasks_db.models import DBTaskResult
 from cardbase.changesets import Source, recording_changeset
 from cardbase.models import Card
 from decks import services
-from tests.factories import UserFactory, legal_deck_cards
+from tests.factories import EditionFactory, UserFactory, legal_deck_cards
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def _change(card, capture_on_commit, **fields):
     return changeset.changeset
 
 
-def test_a_change_of_text_or_notes_alone_queues_no_judging(
+def test_a_change_of_text_notes_or_editions_alone_queues_no_judging(
     database_queue, django_capture_on_commit_callbacks
 ):
     card = Card.objects.get(pk=next(iter(legal_deck_cards("fallen"))))
@@ -80,6 +80,13 @@ def test_a_change_of_text_or_notes_alone_queues_no_judging(
     )
     assert recorded is not None  # recorded all the same
     assert DBTaskResult.objects.count() == 0  # but the rules read neither
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        recording_changeset(game=card.game, source=Source.note("druk")) as changeset,
+    ):
+        changeset.save_editions(card, [EditionFactory(game=card.game)])
+    assert [change.fact for change in changeset.changeset.changes.all()] == ["editions"]
+    assert DBTaskResult.objects.count() == 0
 
     _change(
         card,
