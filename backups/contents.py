@@ -22,6 +22,8 @@ LEFT_OUT = {
     "cardbase.catalogueversion": "the catalogue's cache version: a token, not site data",
     # Background work waiting or done: what it did is in the rows it wrote.
     "django_tasks_database.dbtaskresult": "the background task queue and its results: transient",
+    "cardbase.cardimportrun": "card files previewed or applied in the admin (their files are not "
+    "backed up either; what one wrote is its changeset): transient",
 }
 
 

@@ -55,6 +55,7 @@ def carry_out_import_run(*, run: CardImportRun) -> CardImportRun:
             comment=run.comment or _("Plik %(name)s wczytany w panelu") % {"name": run.file_name},
             document=run.file_name,
             progress=lambda done, total: _write_progress(run, done, total),
+            keep_facts=KEPT_FACTS,
         )
     except CardImportError as error:
         run.status, run.error = CardImportRun.Status.FAILED, dict(error.message)
@@ -91,11 +92,8 @@ def report_values(report: ImportReport) -> dict[str, Any]:
     """Return what a run's page shows of an import's report, in values JSON keeps."""
     return {
         "totals": dict(report.totals),
-        "facts": [
-            [fact.row, fact.card, fact.fact, fact.old, fact.new]
-            for fact in report.facts[:KEPT_FACTS]
-        ],
-        "more_facts": max(0, len(report.facts) - KEPT_FACTS),
+        "facts": [[fact.row, fact.card, fact.fact, fact.old, fact.new] for fact in report.facts],
+        "more_facts": report.facts_total - len(report.facts),
         "rejected": [
             [row.row, row.name, dict(row.reason) if row.reason else None]
             for row in report.rows

@@ -81,6 +81,8 @@ class ImportReport:
     # Every fact written, fact by fact (the changeset's), and the changeset's number (None: a dry
     # run, or nothing changed).
     facts: tuple[FactWritten, ...] = ()
+    # How many facts it wrote: more than `facts` holds where the caller kept only the first.
+    facts_total: int = 0
     changeset: int | None = None
     totals: Mapping[Status, int] = field(init=False)
 
@@ -107,6 +109,7 @@ def import_cards(
     comment: str = "",
     document: str | None = None,
     progress: Progress | None = None,
+    keep_facts: int | None = None,
 ) -> ImportReport:
     """Import a card data file (a Path is read as UTF-8, a str is the file's text).
 
@@ -116,13 +119,14 @@ def import_cards(
     Without `update` a card that differs from its row is kept as it is (an operator's
     correction survives `make setup`) and reported as kept. What is written is one changeset
     (`cardbase.changesets`), each fact with its row; `document` names the file a card table
-    came from (an upload's name). `progress` hears (rows done, rows in all) as the rows go.
+    came from (an upload's name). `progress` hears (rows done, rows in all) as the rows go. The
+    report keeps the first `keep_facts` facts written (all by default) and counts them all.
     """
     document = document or _document_name(text_or_path, game_slug, fmt)
     game, reader = _game_and_reader(game_slug, fmt, document)
-    text = _text_of(text_or_path)
     try:
-        card_file: CardFile = reader(text)
+        # The file's text is not kept once read: its rows hold what the import needs.
+        card_file: CardFile = reader(_text_of(text_or_path))
     except CardFileError as error:
         raise CardImportError(error.message) from error
     with transaction.atomic():
@@ -142,14 +146,16 @@ def import_cards(
                 update=update,
                 progress=progress,
             )
-        report = _with_facts(report, changeset.changeset)
+        report = _with_facts(report, changeset.changeset, keep_facts)
         # Outside the changeset's own block, so the whole run is undone, the changeset too.
         if dry_run:
             transaction.set_rollback(True)
     return report
 
 
-def _with_facts(report: ImportReport, changeset: Changeset | None) -> ImportReport:
+def _with_facts(
+    report: ImportReport, changeset: Changeset | None, keep: int | None
+) -> ImportReport:
     """Add to the report the facts its changeset wrote (read before a dry run undoes them)."""
     if changeset is None:
         return report
@@ -157,9 +163,10 @@ def _with_facts(report: ImportReport, changeset: Changeset | None) -> ImportRepo
     changes = changeset.changes.order_by("row", "card_id", "id").values_list(
         "row", "card__name", "fact", "old", "new"
     )
-    facts = tuple(FactWritten(*change) for change in changes)
+    facts = tuple(FactWritten(*change) for change in changes[:keep])
+    total = len(facts) if keep is None or len(facts) < keep else changeset.changes.count()
     number = None if report.dry_run else changeset.pk
-    return replace(report, facts=facts, changeset=number)
+    return replace(report, facts=facts, facts_total=total, changeset=number)
 
 
 def _document_name(text_or_path: str | Path, game_slug: str, fmt: str) -> str:

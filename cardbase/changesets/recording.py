@@ -69,7 +69,6 @@ class ChangesetRecorder:
         self._before: dict[int, dict[str, Any]] = {}
         self._after: dict[int, dict[str, Any]] = {}
         self._rows: dict[int, int | None] = {}
-        self._cards: dict[int, Card] = {}
         # The editions fact lives in the card's printings, not its row: kept apart.
         self._editions_before: dict[int, list[str] | None] = {}
         self._editions_after: dict[int, list[str] | None] = {}
@@ -89,7 +88,6 @@ class ChangesetRecorder:
         after = facts_of(card.stored_facts, schema)
         self._before.setdefault(card.pk, before)
         self._after[card.pk] = after
-        self._cards[card.pk] = card
         if row is not None or card.pk not in self._rows:
             self._rows[card.pk] = row
         return tuple(fact for fact, _old, _new in changed_facts(before, after))

@@ -23,7 +23,8 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from rules.core.cardrows import (
@@ -127,7 +128,7 @@ def _unguarded(cell: str) -> str:
 
 def read_csv(text: str, *, schema: CardSchema, languages: Sequence[str], document: str) -> CardFile:
     """Read the table's CSV: a card per row, or the row's rejection with every reason."""
-    reader = csv.reader(io.StringIO(text.removeprefix(BOM), newline=""))
+    reader = csv.reader(_lines(text, start=1 if text.startswith(BOM) else 0))
     try:
         header = next(reader)
     except StopIteration:
@@ -146,16 +147,21 @@ def read_csv(text: str, *, schema: CardSchema, languages: Sequence[str], documen
             raise _unreadable(line, error) from None
         if not any(cell.strip() for cell in cells):
             continue
-        raw = ",".join(cells)
         if len(cells) > len(header):
             rows.append(
                 _rejected(
-                    line, raw, cells[0], "więcej komórek niż kolumn", "more cells than columns"
+                    line,
+                    ",".join(cells),
+                    cells[0],
+                    "więcej komórek niż kolumn",
+                    "more cells than columns",
                 )
             )
             continue
         values = dict(zip(header, [_unguarded(cell) for cell in cells], strict=False))
-        rows.append(_read_record(line, raw, values, schema, languages, from_text=True))
+        rows.append(
+            _read_record(line, partial(",".join, cells), values, schema, languages, from_text=True)
+        )
     return CardFile(document, tuple(rows), cites_rows=False)
 
 
@@ -186,10 +192,10 @@ def read_json(
     allowed = set(columns(schema, languages))
     rows: list[ReadCard | RejectedRow] = []
     for number, record in enumerate(data["cards"], start=1):
-        raw = json.dumps(record, ensure_ascii=False)
+        raw = partial(json.dumps, record, ensure_ascii=False)
         if not isinstance(record, dict):
             rows.append(
-                _rejected(number, raw, "", "karta musi być obiektem", "a card must be an object")
+                _rejected(number, raw(), "", "karta musi być obiektem", "a card must be an object")
             )
             continue
         unknown = sorted(set(record) - allowed)
@@ -198,7 +204,7 @@ def read_json(
             rows.append(
                 _rejected(
                     number,
-                    raw,
+                    raw(),
                     str(record.get("name") or ""),
                     f"nieznane klucze: {names}",
                     f"unknown keys: {names}",
@@ -234,9 +240,18 @@ def _check_header(header: list[str], schema: CardSchema, languages: Sequence[str
         )
 
 
+def _lines(text: str, *, start: int) -> Iterator[str]:
+    """Yield the text's lines with their ends, one at a time: no second copy of a whole file."""
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end == -1 else end + 1
+        yield text[start:end]
+        start = end
+
+
 def _read_record(
     row: int,
-    raw: str,
+    raw: Callable[[], str],
     values: Mapping[str, Any],
     schema: CardSchema,
     languages: Sequence[str],
@@ -278,11 +293,15 @@ def _read_record(
             reasons_pl.append(error.reason("pl"))
             reasons_en.append(error.reason("en"))
     if reasons_pl:
-        return RejectedRow(row, raw, Text(pl="; ".join(reasons_pl), en="; ".join(reasons_en)), name)
+        return RejectedRow(
+            row, raw(), Text(pl="; ".join(reasons_pl), en="; ".join(reasons_en)), name
+        )
     notes = {lang: note for lang in languages if (note := texts[f"{NOTE_PREFIX}{lang}"])}
     return ReadCard(
         row=row,
-        raw=raw,
+        # A card table's rows are not quoted (the changeset cites them, `cites_rows` is off):
+        # a copy of every row would double what a large file costs in memory.
+        raw="",
         name=name,
         kind=kind,
         attributes=attributes,
