@@ -22,6 +22,11 @@ from rules.core.schema import Text
 
 # A report keeps at most this many facts; its totals count them all.
 KEPT_FACTS = 500
+UNEXPECTED = Text(
+    pl="błąd serwera w trakcie wczytywania; nic nie zapisano, a administrator ma jego opis",
+    en="a server error while reading the file; nothing was written, and the operator's log "
+    "holds its description",
+)
 
 
 def create_import_run(
@@ -58,18 +63,25 @@ def carry_out_import_run(*, run: CardImportRun) -> CardImportRun:
             keep_facts=KEPT_FACTS,
         )
     except CardImportError as error:
-        run.status, run.error = CardImportRun.Status.FAILED, dict(error.message)
+        _finish(run, pending, error=dict(error.message))
+    except Exception:
+        # The worker logs the error with its traceback; the operator's page must not wait on.
+        _finish(run, pending, error=dict(UNEXPECTED))
+        raise
     else:
-        run.status, run.report = CardImportRun.Status.DONE, report_values(report)
-        run.changeset_id = report.changeset
-    finally:
-        _progress_path(run).unlink(missing_ok=True)
-    if run.step == CardImportRun.Step.APPLY or run.status == CardImportRun.Status.FAILED:
+        run.report, run.changeset_id = report_values(report), report.changeset
+        _finish(run, pending)
+    return run
+
+
+def _finish(run: CardImportRun, pending: PendingImport, *, error: dict | None = None) -> None:
+    _progress_path(run).unlink(missing_ok=True)
+    if run.step == CardImportRun.Step.APPLY or error is not None:
         # Applied, or unreadable: the file is done with.
         pending.path.unlink(missing_ok=True)
-    run.finished = timezone.now()
+    run.status = CardImportRun.Status.DONE if error is None else CardImportRun.Status.FAILED
+    run.error, run.finished = error, timezone.now()
     run.save(update_fields=["status", "report", "error", "changeset", "finished"])
-    return run
 
 
 def pending_of(run: CardImportRun) -> PendingImport:

@@ -5,8 +5,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
+from cardbase import import_runs
 from cardbase.exports import export_cards
-from cardbase.import_runs import run_progress
+from cardbase.import_runs import carry_out_import_run, run_progress
 from cardbase.importers import import_cards
 from cardbase.models import Card, CardImportRun, Changeset
 from tests.factories import AngelFactory, UserFactory
@@ -104,3 +105,33 @@ def test_another_operators_run_is_not_found(admin_client):
     )
     page = admin_client.get(reverse("admin:cardbase_card_import_run", args=[run.pk]))
     assert page.status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_run_that_breaks_says_so_and_keeps_nothing(
+    admin_client, admin_user, operator_upload_dir, monkeypatch
+):
+    run = CardImportRun.objects.create(
+        game=AngelFactory().game,
+        author=admin_user,
+        token="t" * 22,
+        file_name="karty.csv",
+        fmt="csv",
+        step=CardImportRun.Step.PREVIEW,
+    )
+    operator_upload_dir.mkdir()
+    upload = operator_upload_dir / f"{run.token}.txt"
+    upload.write_text("name,kind\nGammon,angel\n")
+
+    def broken(**kwargs):
+        raise RuntimeError("the disk is gone")
+
+    monkeypatch.setattr(import_runs, "import_cards", broken)
+    with pytest.raises(RuntimeError):
+        carry_out_import_run(run=run)
+
+    run.refresh_from_db()
+    assert run.status == CardImportRun.Status.FAILED
+    assert not upload.exists()
+    page = admin_client.get(reverse("admin:cardbase_card_import_run", args=[run.pk]))
+    assert "błąd serwera w trakcie wczytywania; nic nie zapisano" in page.content.decode()
