@@ -36,6 +36,8 @@ Status = Literal["added", "updated", "unchanged", "kept", "rejected"]
 STATUSES: tuple[Status, ...] = get_args(Status)
 # Told how far an import is (rows done, rows in all) every this many rows.
 PROGRESS_EVERY = 100
+# The changeset writes the facts recorded so far every this many rows.
+FLUSH_EVERY = 500
 Progress = Callable[[int, int], None]
 
 
@@ -136,11 +138,14 @@ def import_cards(
             author=author,
             comment=comment or f"import_cards --game {game_slug} --format {fmt}",
         ) as changeset:
+            # The rows leave the file's hands: _store lets go of each once it is stored.
+            rows, card_file = list(card_file.rows), replace(card_file, rows=())
             report = _store(
                 game=game,
                 schema=rules.get_game(game_slug).schema,
                 fmt=fmt,
                 card_file=card_file,
+                rows=rows,
                 changeset=changeset,
                 dry_run=dry_run,
                 update=update,
@@ -253,11 +258,14 @@ def _store(
     schema: CardSchema,
     fmt: str,
     card_file: CardFile,
+    rows: list[ReadCard | RejectedRow | None],
     changeset: ChangesetRecorder,
     dry_run: bool,
     update: bool,
     progress: Progress | None,
 ) -> ImportReport:
+    """Store the file's rows; each is let go once stored and the changeset's facts are written
+    every FLUSH_EVERY rows, so a file of long texts costs memory once, not twice."""
     document = card_file.document
     stored = list(
         # The game rides along: each card's checks read its game's rules through it.
@@ -280,13 +288,17 @@ def _store(
     existing = {card_key(card.name): card for card in stored}
     used_slugs = {card.slug for card in stored}
     outcomes: list[RowOutcome] = []
-    taken: dict[str, ReadCard] = {}
+    taken: dict[str, tuple[str, int]] = {}
     named: set[str] = set()
     stale_sources: list[int] = []
     new_sources: list[CardSource] = []
-    for done, row in enumerate(card_file.rows):
+    total = len(rows)
+    for done in range(total):
+        row, rows[done] = rows[done], None
         if progress is not None and done % PROGRESS_EVERY == 0:
-            progress(done, len(card_file.rows))
+            progress(done, total)
+        if done and done % FLUSH_EVERY == 0:
+            changeset.flush()
         if isinstance(row, RejectedRow):
             named.add(card_key(row.name))
             outcomes.append(RowOutcome(row.row, "rejected", row.name, reason=row.reason))
@@ -297,7 +309,7 @@ def _store(
         if first is not None:
             outcomes.append(RowOutcome(row.row, "rejected", row.name, reason=_clash(first)))
             continue
-        taken[key] = row
+        taken[key] = (row.name, row.row)
         card = existing.get(key)
         slug = card.slug if card is not None else _free_slug(row.name, used_slugs)
         used_slugs.add(slug)
@@ -320,7 +332,7 @@ def _store(
     CardSource.objects.filter(pk__in=stale_sources).delete()
     CardSource.objects.bulk_create(new_sources)
     if progress is not None:
-        progress(len(card_file.rows), len(card_file.rows))
+        progress(total, total)
     not_in_file = tuple(
         card.name
         for key, card in sorted(existing.items())
@@ -339,12 +351,12 @@ def _free_slug(name: str, used: set[str]) -> str:
     return slug
 
 
-def _clash(first: ReadCard) -> Text:
+def _clash(first: tuple[str, int]) -> Text:
+    name, row = first
     return Text(
-        pl=f"ta sama karta co {first.name!r} z wiersza {first.row} (nazwy różnią się tylko "
+        pl=f"ta sama karta co {name!r} z wiersza {row} (nazwy różnią się tylko "
         "wielkością liter lub znakami diakrytycznymi)",
-        en=f"the same card as {first.name!r} on row {first.row} (the names differ only in "
-        "case or diacritics)",
+        en=f"the same card as {name!r} on row {row} (the names differ only in case or diacritics)",
     )
 
 

@@ -4,7 +4,8 @@
         changeset.save(card, row=12)
 
 The changeset is one transaction: a card its schema refuses undoes every write in it. A run
-that changes no fact writes no changeset, so the same file imported twice records one.
+that changes no fact writes no changeset, so the same file imported twice records one. A long
+run (an import) calls `flush()` now and then to write the facts so far and hold no more of them.
 """
 
 from collections.abc import Iterator, Sequence
@@ -72,11 +73,15 @@ class ChangesetRecorder:
         # The editions fact lives in the card's printings, not its row: kept apart.
         self._editions_before: dict[int, list[str] | None] = {}
         self._editions_after: dict[int, list[str] | None] = {}
+        # The cards whose facts `flush` wrote, and which facts of each (for the signal).
+        self._written: set[int] = set()
+        self._facts: dict[int, set[str]] = {}
 
     def save(self, card: Card, *, row: int | None = None) -> tuple[str, ...]:
         """Save the card (checked against its schema) and return the facts this save changed."""
         if card.game_id != self.game.pk:
             raise ValueError(f"{card} is not a card of {self.game.slug}")
+        self._not_written(card)
         schema = card.schema
         if card.pk is None:
             before: dict[str, Any] = {}
@@ -105,6 +110,7 @@ class ChangesetRecorder:
     ) -> bool:
         """Record the editions the saved card is printed in now, after `before` (printings
         written elsewhere: the admin's inline); return whether they changed."""
+        self._not_written(card)
         after = editions_fact(card)
         self._editions_before.setdefault(card.pk, before)
         self._editions_after[card.pk] = after
@@ -112,7 +118,9 @@ class ChangesetRecorder:
             self._rows[card.pk] = row
         return before != after
 
-    def _write(self) -> Changeset | None:
+    def flush(self) -> None:
+        """Write the facts recorded so far and forget them, so a long import's memory stays
+        flat; a card whose facts are written cannot be saved again in this changeset."""
         changes = [
             FactChange(card_id=pk, fact=fact, old=old, new=new, row=self._rows.get(pk))
             for pk, after in self._after.items()
@@ -123,28 +131,46 @@ class ChangesetRecorder:
             for pk, new in self._editions_after.items()
             if (old := self._editions_before[pk]) != new
         ]
-        if not changes:
-            return None
-        changeset = Changeset.objects.create(
-            game=self.game,
-            author=self.author,
-            comment=self.comment,
-            source_kind=self.source.kind,
-            source_document=self.source.document,
-            source_page=self.source.page,
-            source_text=self.source.text,
-            reverts=self.reverts,
-        )
-        for change in changes:
-            change.changeset = changeset
-        FactChange.objects.bulk_create(changes, batch_size=500)
-        facts: dict[int, set[str]] = {}
-        for change in changes:
-            facts.setdefault(change.card_id, set()).add(change.fact)
-        changeset_applied.send(
-            sender=Changeset, changeset=changeset, card_ids=sorted(facts), facts=facts
-        )
-        return changeset
+        if changes:
+            if self.changeset is None:
+                self.changeset = Changeset.objects.create(
+                    game=self.game,
+                    author=self.author,
+                    comment=self.comment,
+                    source_kind=self.source.kind,
+                    source_document=self.source.document,
+                    source_page=self.source.page,
+                    source_text=self.source.text,
+                    reverts=self.reverts,
+                )
+            for change in changes:
+                change.changeset = self.changeset
+                self._facts.setdefault(change.card_id, set()).add(change.fact)
+            FactChange.objects.bulk_create(changes, batch_size=500)
+        self._written.update(self._before.keys() | self._editions_before.keys())
+        for recorded in (
+            self._before,
+            self._after,
+            self._rows,
+            self._editions_before,
+            self._editions_after,
+        ):
+            recorded.clear()
+
+    def _write(self) -> Changeset | None:
+        self.flush()
+        if self.changeset is not None:
+            changeset_applied.send(
+                sender=Changeset,
+                changeset=self.changeset,
+                card_ids=sorted(self._facts),
+                facts=self._facts,
+            )
+        return self.changeset
+
+    def _not_written(self, card: Card) -> None:
+        if card.pk in self._written:
+            raise ValueError(f"{card}: its facts in this changeset are written already")
 
 
 @contextmanager
