@@ -1,0 +1,64 @@
+"""7 Fallen's declaration: its kinds and kingdoms, its schema's checks, its registry entry (pure)."""
+
+import pytest
+
+import rules
+from rules.core import registry
+from rules.seven_fallen import GAME
+from rules.seven_fallen.schema import KINGDOMS, NAMED_IN_GUIDE, SCHEMA
+from rules.seven_fallen.validate import copy_limit
+
+
+@pytest.fixture
+def served_with_seven_fallen():
+    """Serve 7 Fallen beside the site's games for one test, then put the site's games back."""
+    modules, default = registry.configuration()
+    registry.configure([*modules, "rules.seven_fallen"], default=default)
+    yield
+    registry.configure(modules, default=default)
+
+
+def test_the_registry_serves_it_under_its_id_and_judges_its_contract(served_with_seven_fallen):
+    assert rules.get_game("7-fallen") is GAME
+    verdict = rules.validate_contract(GAME.contract_example.deck)
+    assert [v.code for v in verdict.violations] == ["registre-size", "livre-size"]
+
+
+def test_every_kind_and_kingdom_is_labelled_in_polish_english_and_french():
+    for kind in SCHEMA.kinds:
+        assert {"pl", "en", "fr"} <= set(kind.label)
+    assert [kingdom.id for kingdom in KINGDOMS] == [
+        "poseidia",
+        "eondra",
+        "nuit-sans-fin",
+        "metascience",
+        "temple-de-la-lumiere",
+        "purete-celeste",
+        "la-voie",
+    ]
+    assert {"nuit-sans-fin", "purete-celeste"} == NAMED_IN_GUIDE
+
+
+def test_the_schema_stores_unknown_and_refuses_what_a_kind_does_not_print():
+    # Nothing known beyond the kind: allowed, and shown as unknown.
+    assert SCHEMA.check("ange", {}) == []
+    assert SCHEMA.check("ange", {"keywords": [], "classes": ["Goule"], "cost": 6}) == []
+    (fault,) = SCHEMA.check("ange", {"subtype": "Extros"})
+    assert fault.attribute == "subtype"
+    assert SCHEMA.check("temple", {"subtype": "Extros", "energy": 5}) == []
+    (fault,) = SCHEMA.check("divinite", {"kingdom": "atlantide"})
+    assert fault.attribute == "kingdom"
+
+
+@pytest.mark.parametrize(
+    ("kind", "attributes", "limit"),
+    [
+        ("temple", {}, 1),
+        ("adorateur", {}, 10),
+        ("miracle", {"keywords": []}, 3),
+        ("miracle", {}, None),  # keywords unknown: it may be a swarm
+        ("ange", {"keywords": ["Essaim (6)"]}, None),  # hangs on the Temple
+    ],
+)
+def test_a_cards_own_copy_limit(kind, attributes, limit):
+    assert copy_limit(kind, attributes) == limit
