@@ -3,7 +3,7 @@
 import factory
 from django.contrib.contenttypes.models import ContentType
 
-from cardbase.models import Card, Edition, Game, Printing
+from cardbase.models import Card, CardImportRun, Edition, Game, Printing
 
 
 class GameFactory(factory.django.DjangoModelFactory):
@@ -190,3 +190,17 @@ class LogEntryFactory(factory.django.DjangoModelFactory):
     object_repr = "Testiel"
     action_flag = 2
     change_message = '[{"changed": {"fields": ["text"]}}]'
+
+
+class CardImportRunFactory(factory.django.DjangoModelFactory):
+    """A card file uploaded in the admin, queued for its preview."""
+
+    class Meta:
+        model = CardImportRun
+
+    game = factory.SubFactory(GameFactory)
+    author = factory.SubFactory(UserFactory, is_staff=True, is_superuser=True)
+    token = factory.Sequence(lambda n: f"{n:0>22}")
+    file_name = "karty.csv"
+    fmt = "csv"
+    step = CardImportRun.Step.PREVIEW

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple
 
 from rules.core.deck import CardT, DeckCard
-from rules.core.verdict import DeckFormatError, card_key
+from rules.core.verdict import DeckFormatError, card_key, describe_value
 
 if TYPE_CHECKING:
     from rules.core.schema import Constraint
@@ -41,6 +41,22 @@ class Clash:
     entry: Any
     attribute: str | None
     earlier: Mapping[str, Said]
+
+
+def different_values_error(clash: Clash) -> DeckFormatError:
+    """Refuse an entry whose kind or attribute differs from an earlier entry of its card,
+    naming both values."""
+    entry, attribute = clash.entry, clash.attribute
+    if attribute == "kind":
+        return DeckFormatError(
+            f"cards[{clash.index}]", f"{entry.name!r} appears twice with different kinds"
+        )
+    theirs, mine = clash.earlier[attribute].value, getattr(entry, attribute)
+    return DeckFormatError(
+        f"cards[{clash.index}].{attribute}",
+        f"{entry.name!r} appears twice with different values of {attribute}: "
+        f"{describe_value(theirs)} and {describe_value(mine)}",
+    )
 
 
 def name_key(card: DeckCard) -> str:

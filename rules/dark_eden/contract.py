@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rules.core.contract import read_card_basics, read_deck
 from rules.core.deck import Deck
-from rules.core.entries import Clash, EntryMerge
+from rules.core.entries import EntryMerge, different_values_error
 from rules.core.verdict import DeckFormatError, card_key, describe_value, unbroken
 from rules.dark_eden.schema import AFFILIATIONS, ALL_KINDS, GAME_ID, LEADER
 
@@ -96,26 +96,11 @@ def _parse_card(raw: object, index: int) -> Card:
     )
 
 
-def _same_card_error(clash: Clash) -> DeckFormatError:
-    """Refuse an entry whose kind or attribute differs from an earlier entry of its card."""
-    entry, field = clash.entry, clash.attribute
-    if field == "kind":
-        return DeckFormatError(
-            f"cards[{clash.index}]", f"{entry.name!r} appears twice with different kinds"
-        )
-    theirs, mine = clash.earlier[field].value, getattr(entry, field)
-    return DeckFormatError(
-        f"cards[{clash.index}].{field}",
-        f"{entry.name!r} appears twice with different values of {field}: "
-        f"{describe_value(theirs)} and {describe_value(mine)}",
-    )
-
-
 def _name_key(card: Card) -> str:
     """Fold an entry's name, joining the words the card list's editor broke over two lines."""
     return card_key(unbroken(card.name))
 
 
 _MERGE: EntryMerge[Card] = EntryMerge(
-    attributes=CONTRACT_ATTRIBUTES, refuse=_same_card_error, key=_name_key
+    attributes=CONTRACT_ATTRIBUTES, refuse=different_values_error, key=_name_key
 )

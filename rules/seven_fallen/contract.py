@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rules.core.contract import read_card_basics, read_deck
 from rules.core.deck import Deck
-from rules.core.entries import Clash, EntryMerge
+from rules.core.entries import EntryMerge, different_values_error
 from rules.core.verdict import DeckFormatError, describe_value
 from rules.seven_fallen.schema import ALL_KINDS, EDEN_KINDS, GAME_ID, REGISTRE_KINDS
 
@@ -113,19 +113,4 @@ def _words(value: object, where: str) -> tuple[str, ...] | None:
     return tuple(item.strip() for item in value)
 
 
-def _same_card_error(clash: Clash) -> DeckFormatError:
-    """Refuse an entry whose kind or attribute differs from an earlier entry of its card."""
-    entry, field = clash.entry, clash.attribute
-    if field == "kind":
-        return DeckFormatError(
-            f"cards[{clash.index}]", f"{entry.name!r} appears twice with different kinds"
-        )
-    theirs, mine = clash.earlier[field].value, getattr(entry, field)
-    return DeckFormatError(
-        f"cards[{clash.index}].{field}",
-        f"{entry.name!r} appears twice with different values of {field}: "
-        f"{describe_value(theirs)} and {describe_value(mine)}",
-    )
-
-
-_MERGE: EntryMerge[Card] = EntryMerge(attributes=CONTRACT_ATTRIBUTES, refuse=_same_card_error)
+_MERGE: EntryMerge[Card] = EntryMerge(attributes=CONTRACT_ATTRIBUTES, refuse=different_values_error)

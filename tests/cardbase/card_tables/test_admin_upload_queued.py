@@ -10,7 +10,7 @@ from cardbase.exports import export_cards
 from cardbase.import_runs import carry_out_import_run, run_progress
 from cardbase.importers import import_cards
 from cardbase.models import Card, CardImportRun, Changeset
-from tests.factories import AngelFactory, UserFactory
+from tests.factories import AngelFactory, CardImportRunFactory, UserFactory
 
 URL = "admin:cardbase_card_import"
 
@@ -76,14 +76,8 @@ def test_the_import_tells_its_progress_every_hundred_rows():
 
 @pytest.mark.django_db
 def test_a_running_run_shows_how_many_rows_are_done(admin_client, admin_user, operator_upload_dir):
-    run = CardImportRun.objects.create(
-        game=AngelFactory().game,
-        author=admin_user,
-        token="t" * 22,
-        file_name="duży.csv",
-        fmt="csv",
-        step=CardImportRun.Step.APPLY,
-        status=CardImportRun.Status.RUNNING,
+    run = CardImportRunFactory(
+        author=admin_user, step=CardImportRun.Step.APPLY, status=CardImportRun.Status.RUNNING
     )
     operator_upload_dir.mkdir()
     (operator_upload_dir / f"run-{run.pk}.progress").write_text("2300 5000")
@@ -95,14 +89,7 @@ def test_a_running_run_shows_how_many_rows_are_done(admin_client, admin_user, op
 
 @pytest.mark.django_db
 def test_another_operators_run_is_not_found(admin_client):
-    run = CardImportRun.objects.create(
-        game=AngelFactory().game,
-        author=UserFactory(is_staff=True, is_superuser=True),
-        token="t" * 22,
-        file_name="cudzy.csv",
-        fmt="csv",
-        step=CardImportRun.Step.PREVIEW,
-    )
+    run = CardImportRunFactory()
     page = admin_client.get(reverse("admin:cardbase_card_import_run", args=[run.pk]))
     assert page.status_code == 404
 
@@ -111,14 +98,7 @@ def test_another_operators_run_is_not_found(admin_client):
 def test_a_run_that_breaks_says_so_and_keeps_nothing(
     admin_client, admin_user, operator_upload_dir, monkeypatch
 ):
-    run = CardImportRun.objects.create(
-        game=AngelFactory().game,
-        author=admin_user,
-        token="t" * 22,
-        file_name="karty.csv",
-        fmt="csv",
-        step=CardImportRun.Step.PREVIEW,
-    )
+    run = CardImportRunFactory(game=AngelFactory().game, author=admin_user)
     operator_upload_dir.mkdir()
     upload = operator_upload_dir / f"{run.token}.txt"
     upload.write_text("name,kind\nGammon,angel\n")
