@@ -15,6 +15,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+import rules
+from cardbase.changesets.facts import schema_fact_label
 from cardbase.importers import CardImportError, ImportReport, import_cards
 from cardbase.models import CardImportRun, Game
 from cardbase.pending_imports import PendingImport
@@ -115,6 +117,25 @@ def report_values(report: ImportReport) -> dict[str, Any]:
             [row.row, row.name, list(row.changed)] for row in report.rows if row.status == "kept"
         ],
         "not_in_file": list(report.not_in_file),
+    }
+
+
+def shown_report(run: CardImportRun, lang: str) -> dict[str, Any]:
+    """Return a finished run's report as its page shows it: totals, facts by their labels,
+    rejected rows with their reasons in `lang`, the cards left as they were."""
+    report = run.report
+    schema = rules.get_game(run.game.slug).schema
+    return {
+        "totals": report["totals"],
+        "facts": [
+            (row, card, schema_fact_label(schema, fact), old, new)
+            for row, card, fact, old, new in report["facts"]
+        ],
+        "more_facts": report["more_facts"],
+        "rejected": [
+            (row, name, reason_text(reason, lang)) for row, name, reason in report["rejected"]
+        ],
+        "kept": report["kept"],
     }
 
 

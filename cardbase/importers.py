@@ -24,6 +24,7 @@ from django.utils import translation
 
 import rules
 from cardbase.changesets import ChangesetRecorder, Source, recording_changeset
+from cardbase.changesets.editions import editions_of, scanned_dropped
 from cardbase.models import Card, CardSource, Changeset, Edition, Game, Printing
 from cardbase.services import card_slug, describe_validation_error
 from rules.core import card_table
@@ -407,7 +408,12 @@ def _store_row(
             return RowOutcome(row.row, "rejected", row.name, slug, reason=_reason(error)), None
         changeset.save(target, row=row.row)
         if row.editions is not None:
-            changeset.save_editions(target, [editions[slug] for slug in row.editions], row=row.row)
+            changeset.save_editions(
+                target,
+                [editions[slug] for slug in row.editions],
+                held=getattr(card, "edition_printings", ()),
+                row=row.row,
+            )
     source.card = target
     if card is None:
         return RowOutcome(row.row, "added", row.name, slug), source
@@ -430,7 +436,7 @@ def _changes(
 
 
 def _printed_in(card: Card) -> tuple[str, ...]:
-    return tuple(sorted(p.edition.slug for p in getattr(card, "edition_printings", ())))
+    return tuple(editions_of(getattr(card, "edition_printings", ())) or ())
 
 
 def _editions_refused(
@@ -446,13 +452,9 @@ def _editions_refused(
             pl=f"editions: nieznane edycje {', '.join(unknown)}; edycje tej gry: {known}",
             en=f"editions: unknown editions {', '.join(unknown)}; this game's editions: {known}",
         )
-    scanned = [
-        p.edition.slug
-        for p in getattr(card, "edition_printings", ())
-        if p.image and p.edition.slug not in row.editions
-    ]
+    scanned = scanned_dropped(getattr(card, "edition_printings", ()), row.editions)
     if scanned:
-        names = ", ".join(sorted(scanned))
+        names = ", ".join(sorted(printing.edition.slug for printing in scanned))
         return Text(
             pl=f"editions: druk w edycji {names} ma skan; usuń go najpierw w panelu",
             en=f"editions: the printing in {names} holds a scan; remove it in the admin first",

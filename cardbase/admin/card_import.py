@@ -15,8 +15,7 @@ from django.utils.translation import gettext_lazy
 
 import rules
 from cardbase.catalogue_version import current_version
-from cardbase.changesets.facts import schema_fact_label
-from cardbase.import_runs import reason_text, run_progress
+from cardbase.import_runs import reason_text, run_progress, shown_report
 from cardbase.language import page_lang
 from cardbase.models import Card, CardImportRun
 from cardbase.pending_imports import (
@@ -124,23 +123,11 @@ def card_import_run_view(request: HttpRequest, run_id: int, *, admin_context: di
         return _page(request, {"run": run, "progress": run_progress(run)})
     if run.status == CardImportRun.Status.FAILED:
         return _page(request, {"run": run, "error": reason_text(run.error, page_lang())})
-    report = run.report
-    schema = rules.get_game(run.game.slug).schema
-    lang = page_lang()
     return _page(
         request,
         {
             "run": run,
-            "totals": report["totals"],
-            "facts": [
-                (row, card, schema_fact_label(schema, fact), old, new)
-                for row, card, fact, old, new in report["facts"]
-            ],
-            "more_facts": report["more_facts"],
-            "rejected": [
-                (row, name, reason_text(reason, lang)) for row, name, reason in report["rejected"]
-            ],
-            "kept": report["kept"],
+            **shown_report(run, page_lang()),
             # Applying needs the upload still waiting in this session (not applied, not dropped).
             "pending": pending_upload(request.session, run.token)
             if run.step == CardImportRun.Step.PREVIEW

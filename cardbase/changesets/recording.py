@@ -17,10 +17,16 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
-from cardbase.changesets.editions import EDITIONS_FACT, editions_fact, print_in
+from cardbase.changesets.editions import (
+    EDITIONS_FACT,
+    edition_printings,
+    editions_fact,
+    editions_of,
+    print_in,
+)
 from cardbase.changesets.facts import changed_facts, facts_of, stored_facts_of
 from cardbase.changesets.signals import changeset_applied
-from cardbase.models import Card, Changeset, Edition, FactChange, Game
+from cardbase.models import Card, Changeset, Edition, FactChange, Game, Printing
 
 _recording: ContextVar["ChangesetRecorder | None"] = ContextVar("changeset", default=None)
 
@@ -98,12 +104,21 @@ class ChangesetRecorder:
         return tuple(fact for fact, _old, _new in changed_facts(before, after))
 
     def save_editions(
-        self, card: Card, editions: Sequence[Edition], *, row: int | None = None
+        self,
+        card: Card,
+        editions: Sequence[Edition],
+        *,
+        held: Sequence[Printing] | None = None,
+        row: int | None = None,
     ) -> bool:
-        """Print the saved card in exactly `editions`; return whether its editions changed."""
-        before = editions_fact(card)
-        print_in(card, editions)
-        return self.record_editions(card, before=before, row=row)
+        """Print the saved card in exactly `editions` (`held`: its printings with an edition
+        now, read here if not given); return whether its editions changed."""
+        self._not_written(card)
+        if held is None:
+            held = edition_printings([card]).get(card.pk, [])
+        print_in(card, editions, held=held)
+        after = sorted(edition.slug for edition in editions) or None
+        return self._record_editions(card, editions_of(held), after, row)
 
     def record_editions(
         self, card: Card, *, before: list[str] | None, row: int | None = None
@@ -111,7 +126,11 @@ class ChangesetRecorder:
         """Record the editions the saved card is printed in now, after `before` (printings
         written elsewhere: the admin's inline); return whether they changed."""
         self._not_written(card)
-        after = editions_fact(card)
+        return self._record_editions(card, before, editions_fact(card), row)
+
+    def _record_editions(
+        self, card: Card, before: list[str] | None, after: list[str] | None, row: int | None
+    ) -> bool:
         self._editions_before.setdefault(card.pk, before)
         self._editions_after[card.pk] = after
         if row is not None or card.pk not in self._rows:

@@ -12,10 +12,15 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from cardbase.changesets.editions import EDITIONS_FACT, editions_fact, scanned_editions_dropped
+from cardbase.changesets.editions import (
+    EDITIONS_FACT,
+    edition_printings,
+    editions_of,
+    scanned_dropped,
+)
 from cardbase.changesets.facts import NOTE_FACT, fact_label, facts_of_card
 from cardbase.changesets.recording import Source, recording_changeset
-from cardbase.models import Card, Changeset, Edition, FactChange
+from cardbase.models import Card, Changeset, FactChange, Printing
 
 
 class RevertRefused(Exception):
@@ -53,7 +58,10 @@ def revert_changeset(
     # Locked, so that two operators reverting it at once cannot both pass the checks.
     changeset = Changeset.objects.select_for_update().get(pk=changeset.pk)
     changes = list(changeset.changes.select_related("card__game").order_by("card_id", "id"))
-    reasons = _reasons_to_refuse(changeset, changes)
+    # The printings of the cards whose editions it changed, read once for the checks and the
+    # writes.
+    held = edition_printings({c.card for c in changes if c.fact == EDITIONS_FACT})
+    reasons = _reasons_to_refuse(changeset, changes, held)
     if reasons:
         raise RevertRefused(tuple(reasons))
     cards: dict[int, Card] = {}
@@ -64,6 +72,7 @@ def revert_changeset(
             editions_back[card.pk] = change.old or []
         else:
             _set_fact(card, change.fact, change.old)
+    by_slug = {edition.slug: edition for edition in changeset.game.editions.all()}
     with recording_changeset(
         game=changeset.game,
         author=author,
@@ -74,13 +83,14 @@ def revert_changeset(
         for card in cards.values():
             recorder.save(card)
             if card.pk in editions_back:
-                slugs = editions_back[card.pk]
-                editions = Edition.objects.filter(game=changeset.game, slug__in=slugs)
-                recorder.save_editions(card, editions)
+                editions = [by_slug[slug] for slug in editions_back[card.pk]]
+                recorder.save_editions(card, editions, held=held.get(card.pk, []))
     return recorder.changeset
 
 
-def _reasons_to_refuse(changeset: Changeset, changes: list[FactChange]) -> list[str]:
+def _reasons_to_refuse(
+    changeset: Changeset, changes: list[FactChange], held: dict[int, list[Printing]]
+) -> list[str]:
     reasons = []
     if not changes:
         reasons.append(_("Ta zmiana nie zmieniła żadnego faktu: nie ma czego cofać."))
@@ -92,9 +102,11 @@ def _reasons_to_refuse(changeset: Changeset, changes: list[FactChange]) -> list[
             _("Ta zmiana dodała karty (%(cards)s): cofnięcie usunęłoby je z talii graczy.")
             % {"cards": ", ".join(added)}
         )
-    reasons += _editions_lost(changeset, changes)
+    reasons += _editions_lost(changeset, changes, held)
     # A fact changed since and not put back (a later change reverted leaves it as it was).
-    current = {card_id: _current_facts(card, changes) for card_id, card in _cards(changes).items()}
+    current = {card_id: facts_of_card(card) for card_id, card in _cards(changes).items()}
+    for card_id in {c.card_id for c in changes if c.fact == EDITIONS_FACT}:
+        current[card_id][EDITIONS_FACT] = editions_of(held.get(card_id, []))
     moved = [c for c in changes if current[c.card_id].get(c.fact) != c.new]
     if moved:
         latest = _latest_changes(changeset, moved)
@@ -112,39 +124,29 @@ def _reasons_to_refuse(changeset: Changeset, changes: list[FactChange]) -> list[
     return reasons
 
 
-def _editions_lost(changeset: Changeset, changes: list[FactChange]) -> list[str]:
+def _editions_lost(
+    changeset: Changeset, changes: list[FactChange], held: dict[int, list[Printing]]
+) -> list[str]:
     """Say which editions a revert cannot put back (gone from the game) or would drop with
     their scans."""
     reasons = []
+    known = set(changeset.game.editions.values_list("slug", flat=True))
     for change in changes:
         if change.fact != EDITIONS_FACT:
             continue
         slugs = change.old or []
-        known = set(
-            Edition.objects.filter(game=changeset.game, slug__in=slugs).values_list(
-                "slug", flat=True
-            )
-        )
         named = {"card": change.card.name}
         if gone := [slug for slug in slugs if slug not in known]:
             reasons.append(
                 _("%(card)s: edycji %(editions)s już nie ma w grze.")
                 % {**named, "editions": ", ".join(gone)}
             )
-        if scanned := scanned_editions_dropped(change.card, slugs):
+        if scanned := scanned_dropped(held.get(change.card_id, []), slugs):
             reasons.append(
                 _("%(card)s: druk w edycji %(editions)s ma skan; usuń go najpierw w panelu.")
-                % {**named, "editions": ", ".join(scanned)}
+                % {**named, "editions": ", ".join(sorted(p.edition.name for p in scanned))}
             )
     return reasons
-
-
-def _current_facts(card: Card, changes: list[FactChange]) -> dict[str, Any]:
-    """Return the card's facts now, its editions too where the changeset changed them."""
-    facts = facts_of_card(card)
-    if any(c.card_id == card.pk and c.fact == EDITIONS_FACT for c in changes):
-        facts[EDITIONS_FACT] = editions_fact(card)
-    return facts
 
 
 def _cards(changes: list[FactChange]) -> dict[int, Card]:

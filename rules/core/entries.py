@@ -74,7 +74,7 @@ class EntryMerge(Generic[CardT]):
     """How a game merges the entries of one card.
 
     `attributes` are those one card has one value of (the ones the game's contract reads);
-    `refuse` words a clash; `rebuild` returns a card's first entry with all its copies, every
+    `refuse` words a clash (by default naming both values); `rebuild` returns a card's first entry with all its copies, every
     name its entries were written with and the attributes only later entries knew. Where
     `section` is given, a card's entries in different sections (as it tells them) stay apart: one
     card may lie in two of them. `constraints` are the schema's checks the whole card must pass
@@ -83,7 +83,7 @@ class EntryMerge(Generic[CardT]):
     """
 
     attributes: tuple[str, ...]
-    refuse: Callable[[Clash], DeckFormatError]
+    refuse: Callable[[Clash], DeckFormatError] = different_values_error
     rebuild: Callable[[CardT, int, tuple[str, ...], Mapping[str, Any]], CardT] = fill_in
     section: Callable[[CardT], Hashable] | None = None
     constraints: tuple[Constraint, ...] = ()

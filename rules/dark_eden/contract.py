@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rules.core.contract import read_card_basics, read_deck
 from rules.core.deck import Deck
-from rules.core.entries import EntryMerge, different_values_error
+from rules.core.entries import EntryMerge
 from rules.core.verdict import DeckFormatError, card_key, describe_value, unbroken
 from rules.dark_eden.schema import AFFILIATIONS, ALL_KINDS, GAME_ID, LEADER
 
@@ -101,6 +101,4 @@ def _name_key(card: Card) -> str:
     return card_key(unbroken(card.name))
 
 
-_MERGE: EntryMerge[Card] = EntryMerge(
-    attributes=CONTRACT_ATTRIBUTES, refuse=different_values_error, key=_name_key
-)
+_MERGE: EntryMerge[Card] = EntryMerge(attributes=CONTRACT_ATTRIBUTES, key=_name_key)

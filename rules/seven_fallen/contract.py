@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rules.core.contract import read_card_basics, read_deck
 from rules.core.deck import Deck
-from rules.core.entries import EntryMerge, different_values_error
+from rules.core.entries import EntryMerge
 from rules.core.verdict import DeckFormatError, describe_value
 from rules.seven_fallen.schema import ALL_KINDS, EDEN_KINDS, GAME_ID, REGISTRE_KINDS
 
@@ -113,4 +113,4 @@ def _words(value: object, where: str) -> tuple[str, ...] | None:
     return tuple(item.strip() for item in value)
 
 
-_MERGE: EntryMerge[Card] = EntryMerge(attributes=CONTRACT_ATTRIBUTES, refuse=different_values_error)
+_MERGE: EntryMerge[Card] = EntryMerge(attributes=CONTRACT_ATTRIBUTES)

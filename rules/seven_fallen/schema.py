@@ -5,8 +5,10 @@ the Eden's three cards (Divinité: Volonté Divine, Force Vitale, Plume; Archang
 Facteur Temps and the Énergie Céleste it brings; Temple: the Énergie Céleste it holds), the
 Registre's Adorateurs (class and Énergie Céleste) and the Livre Sacré's pages (Ange: cost, ATQ,
 FV, class; Golem: Bouclier, cost and cost in Tempête; Miracle: the Adorateurs it needs in the
-Adoration and those it revokes; Équipement and Bénédiction, left to the advanced rules). Every
-card prints a kingdom (ROYAUME) and a rarity (RARETÉ); the guide names no rarity, so it is text.
+Adoration and those it revokes; Équipement and Bénédiction, left to the advanced rules). The
+anatomy shows a kingdom (ROYAUME) on the Temple, the Adorateur, the Archange and the Ange, and a
+rarity (RARETÉ) on those and the Miracle; the others' anatomy does not list them, so any kind may
+hold either, unknown until a source gives it. The guide names no rarity, so it is text.
 A Temple's structure is the word after « Structure – » ("Si votre Temple est « Structure -
 Extros »", Essaim (X)). The guide names two kingdoms, Nuit Sans Fin ("Obscura est l'ArchiReine
 du Royaume Nuit Sans Fin") and Pureté Céleste (Sacrifice); the game's fan tools list the other
@@ -115,7 +117,8 @@ KINGDOMS = (
 )
 
 # The kinds printed with a class ("NOM CLASSE RARETÉ"): the guide shows it on the Archange, the
-# Adorateur and the Ange; Doppelgänger gives a page every class, so a Golem's is kept too.
+# Adorateur and the Ange; Doppelgänger speaks of any page's "classe imprimée", so a Golem may
+# hold one too (the Miracle's anatomy names none).
 CLASSED_KINDS = kinds_of(ARCHANGE, ADORATEUR, ANGE, GOLEM)
 
 

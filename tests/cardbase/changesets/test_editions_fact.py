@@ -2,6 +2,8 @@
 
 import pytest
 from django.core.files.base import ContentFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from cardbase.changesets import RevertRefused, revert_changeset
@@ -101,3 +103,16 @@ def test_an_admin_edit_with_a_printing_added_is_one_changeset_with_the_editions(
         ("level", 7, 8),
         ("editions", ["pierwsza"], ["druga", "pierwsza"]),
     ]
+
+
+def test_an_import_reads_no_printings_per_card_to_record_their_editions(printed):
+    per_size = []
+    for size, first in ((2, 0), (6, 10)):
+        rows = "".join(f"Anioł {first + n},angel,druga\n" for n in range(size))
+        with CaptureQueriesContext(connection) as queries:
+            import_cards(
+                game_slug="aniolowie", fmt="csv", text_or_path=f"name,kind,editions\n{rows}"
+            )
+        per_size.append(len(queries))
+    # Each more card costs its own insert and its printing's, nothing more.
+    assert (per_size[1] - per_size[0]) / 4 == 2

@@ -1,5 +1,7 @@
 """7 Fallen's declaration: its kinds and kingdoms, its schema's checks, its registry entry (pure)."""
 
+import re
+
 import pytest
 
 import rules
@@ -7,6 +9,10 @@ from rules.core import registry
 from rules.seven_fallen import GAME
 from rules.seven_fallen.schema import KINGDOMS, NAMED_IN_GUIDE, SCHEMA
 from rules.seven_fallen.validate import copy_limit
+from tests.purity import REPO
+
+# The French quick-start guide, as the repository keeps it (docs/sources/rulebooks/).
+GUIDE = "002_986d142576b8a798.txt"
 
 
 @pytest.fixture
@@ -36,7 +42,17 @@ def test_every_kind_and_kingdom_is_labelled_in_polish_english_and_french():
         "purete-celeste",
         "la-voie",
     ]
-    assert {"nuit-sans-fin", "purete-celeste"} == NAMED_IN_GUIDE
+
+
+def test_the_kingdoms_marked_as_the_guides_are_those_it_names_as_kingdoms():
+    guide = (REPO / "docs" / "sources" / "rulebooks" / GUIDE).read_text(encoding="utf-8")
+    named = {
+        kingdom.id
+        for kingdom in KINGDOMS
+        if re.search(rf'Royaume "?{re.escape(kingdom.label("fr"))}', guide)
+    }
+    assert named == NAMED_IN_GUIDE
+    assert named == {"nuit-sans-fin", "purete-celeste"}
 
 
 def test_the_schema_stores_unknown_and_refuses_what_a_kind_does_not_print():
