@@ -186,19 +186,19 @@ def _check_copies(
     """Check each page's copies against 3, Essaim (X) with an Extros Temple, and a Leader's 1."""
     # None: no single Temple, or its structure unknown.
     structure = None if temple is None or temple.subtype is None else card_key(temple.subtype)
-    over: list[tuple[Card, int]] = []
+    over: list[tuple[Card, int, str]] = []
     unsure: list[Card] = []
     for card in pages:
-        limit, settled = _page_limit(card, leaders, structure)
+        limit, settled, rule = _page_limit(card, leaders, structure)
         if card.count <= limit:
             continue
         if settled:
-            over.append((card, limit))
+            over.append((card, limit, rule))
         else:
             unsure.append(card)
-    for card, limit in over:
+    for card, limit, rule in over:
         extra = card.count - limit
-        pl_why, en_why = _why(card, limit, leaders)
+        pl_why, en_why = _LIMITED_BY[rule]
         found.append(
             Violation.about(
                 COPY_LIMIT,
@@ -213,38 +213,38 @@ def _check_copies(
     _unverified_copies(pages, leaders, unsure, found)
 
 
-def _page_limit(card: Card, leaders: list[Card], structure: str | None) -> tuple[int, bool]:
-    """Return the page's copy limit and whether more copies are surely too many (False: an
-    unknown fact, or a case the guide does not settle, leaves room for more)."""
-    keywords = _keywords(card)
-    swarm = None if keywords is None else _swarm(keywords)
+# What limits a page's copies, as a copy-limit message says it (Polish, English).
+_LIMITED_BY = {
+    "leader": ("strona z „Leader” może mieć", "a « Leader » page may have"),
+    "beside-leader": (
+        "przy stronie z „Leader” każda inna strona może mieć",
+        "beside a « Leader » page every other page may have",
+    ),
+    "swarm": (
+        "z „Essaim” przy Świątyni Extros strona może mieć",
+        "with « Essaim » and an Extros Temple a page may have",
+    ),
+    "page": ("strona Świętej Księgi może mieć", "a page of the Livre Sacré may have"),
+}
+
+
+def _page_limit(card: Card, leaders: list[Card], structure: str | None) -> tuple[int, bool, str]:
+    """Return the page's copy limit, whether more copies are surely too many (False: an unknown
+    fact, or a case the guide does not settle, leaves room for more) and what sets the limit."""
+    swarm = None if card.keywords is None else _swarm(card.keywords)
     # Essaim (X) counts with an Extros Temple; unknown keywords may hold one.
     swarm_counts = structure in (SWARM_STRUCTURE, None)
-    could_swarm = swarm_counts and (keywords is None or (swarm is not None and card.count <= swarm))
+    could_swarm = swarm_counts and (
+        card.keywords is None or (swarm is not None and card.count <= swarm)
+    )
     if card in leaders:
-        return LEADER_COPIES, True
+        return LEADER_COPIES, True, "leader"
     if leaders:
         # The guide does not say whether Essaim lifts a Leader's one copy.
-        return BESIDE_LEADER, not could_swarm
+        return BESIDE_LEADER, not could_swarm, "beside-leader"
     if swarm is not None and structure == SWARM_STRUCTURE:
-        return swarm, True
-    return MAX_COPIES, not could_swarm
-
-
-def _why(card: Card, limit: int, leaders: list[Card]) -> tuple[str, str]:
-    if card in leaders:
-        return "strona z „Leader” może mieć", "a « Leader » page may have"
-    if leaders:
-        return (
-            "przy stronie z „Leader” każda inna strona może mieć",
-            "beside a « Leader » page every other page may have",
-        )
-    if limit != MAX_COPIES:
-        return (
-            "z „Essaim” przy Świątyni Extros strona może mieć",
-            "with « Essaim » and an Extros Temple a page may have",
-        )
-    return "strona Świętej Księgi może mieć", "a page of the Livre Sacré may have"
+        return swarm, True, "swarm"
+    return MAX_COPIES, not could_swarm, "page"
 
 
 def _unverified_copies(
