@@ -107,12 +107,19 @@ def judge(contract: Mapping[str, Any]) -> dict[str, Any]:
                 "severity": str(violation.severity),
                 "message_pl": violation.message_pl,
                 "message_en": violation.message_en,
+                # Only a game that words its violations in French stores them so.
+                **({"message_fr": violation.message_fr} if violation.message_fr else {}),
                 "cards": list(violation.cards),
                 "card_ids": [i for name in violation.cards for i in ids_by_name.get(name, [])],
             }
             for violation in verdict.violations
         ],
     }
+
+
+def stored_message(violation: Mapping[str, Any], lang: str) -> str:
+    """Return a stored violation's message in `lang`, in English where it has none in `lang`."""
+    return violation.get(f"message_{lang}") or violation["message_en"]
 
 
 def _unjudgeable(error: Exception) -> dict[str, Any]:
@@ -133,15 +140,14 @@ def _unjudgeable(error: Exception) -> dict[str, Any]:
 
 
 def verdict_in(stored: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """Return a stored verdict in the contract's form, with messages in `lang` ("pl" or "en")."""
-    key = "message_pl" if lang == "pl" else "message_en"
+    """Return a stored verdict in the contract's form, with messages in `lang`."""
     return {
         "valid": bool(stored.get("valid")),
         "violations": [
             {
                 "code": v["code"],
                 "severity": v["severity"],
-                "message": v[key],
+                "message": stored_message(v, lang),
                 "cards": v["cards"],
             }
             for v in stored.get("violations", [])

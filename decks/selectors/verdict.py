@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.text import capfirst
 
-from decks.contract import verdict_in
+from decks.contract import stored_message, verdict_in
 from decks.models import Deck
 
 
@@ -28,14 +28,14 @@ def deck_verdict(deck: Deck, *, lang: str = "en") -> dict:
     return verdict_in(deck.verdict, lang)
 
 
-def _shared_part(violation: Mapping[str, Any], key: str) -> str | None:
+def _shared_part(violation: Mapping[str, Any], lang: str) -> str | None:
     """Return a warning's message without its leading card names ("A, B: …"), or None.
 
     The rules word one warning per card and unknown attribute as "<names>: <what cannot be
     checked>"; warnings whose remaining text is the same differ only in their card.
     """
     names = ", ".join(violation.get("cards", []))
-    message = violation[key]
+    message = stored_message(violation, lang)
     if not names or not message.startswith(names + ": "):
         return None
     return message[len(names) + 2 :]
@@ -53,10 +53,9 @@ def verdict_lines(stored: Mapping[str, Any], lang: str) -> list[VerdictLine]:
     few lines that each name every card concerned, their shared words (what went unchecked) said
     as a sentence's head that the cards' count follows.
     """
-    key = "message_pl" if lang == "pl" else "message_en"
     groups: dict[object, list[Mapping[str, Any]]] = {}
     for index, violation in enumerate(stored.get("violations", [])):
-        shared = _shared_part(violation, key) if violation["severity"] != "error" else None
+        shared = _shared_part(violation, lang) if violation["severity"] != "error" else None
         # Errors stay one per violation; each warning of its own kind keeps its own index.
         group = (violation["code"], violation["severity"], shared) if shared else index
         groups.setdefault(group, []).append(violation)
@@ -68,7 +67,7 @@ def verdict_lines(stored: Mapping[str, Any], lang: str) -> list[VerdictLine]:
             VerdictLine(
                 code=first["code"],
                 severity=first["severity"],
-                message=_as_head(group[2]) if grouped else first[key],  # type: ignore[index]
+                message=_as_head(group[2]) if grouped else stored_message(first, lang),  # type: ignore[index]
                 cards=list(dict.fromkeys(name for v in members for name in v.get("cards", []))),
                 card_ids=list(dict.fromkeys(i for v in members for i in v.get("card_ids", []))),
                 grouped=grouped,

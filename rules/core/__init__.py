@@ -31,6 +31,7 @@ from rules.core.verdict import (
     card_key,
     describe_value,
     en_plural,
+    fr_plural,
     pl_plural,
 )
 
@@ -63,5 +64,6 @@ __all__ = [
     "deckcode",
     "describe_value",
     "en_plural",
+    "fr_plural",
     "pl_plural",
 ]

@@ -10,8 +10,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Literal
 
-Lang = Literal["en", "pl"]
-LANGS: tuple[Lang, ...] = ("en", "pl")
+Lang = Literal["en", "pl", "fr"]
+LANGS: tuple[Lang, ...] = ("en", "pl", "fr")
 
 
 class Severity(StrEnum):
@@ -23,11 +23,13 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """Describe one broken (or unverifiable) rule in both languages, with the cards at fault.
+    """Describe one broken (or unverifiable) rule in Polish and English (and French where the
+    game words it so), with the cards at fault.
 
     `code` is stable (the site and the API key on it); `cards` holds the card names as the deck
     wrote them, unique, card by card in deck order (the names of one card's entries together);
-    both messages say how to fix the problem.
+    every message says how to fix the problem. A game whose players read French words its
+    violations in French too; the others' say it in English to a French reader.
     """
 
     code: str
@@ -35,21 +37,28 @@ class Violation:
     message_pl: str
     message_en: str
     cards: tuple[str, ...] = ()
+    message_fr: str = ""
 
     def message(self, lang: Lang = "en") -> str:
-        """Return the message in `lang` ("en" or "pl")."""
-        if lang == "en":
-            return self.message_en
-        if lang == "pl":
-            return self.message_pl
-        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+        """Return the message in `lang` ("en", "pl" or "fr"; English where there is no French)."""
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+        return getattr(self, f"message_{lang}") or self.message_en
 
     @classmethod
     def about(
-        cls, code: str, severity: Severity, pl: str, en: str, cards: Iterable[Any] = ()
+        cls,
+        code: str,
+        severity: Severity,
+        pl: str,
+        en: str,
+        cards: Iterable[Any] = (),
+        *,
+        fr: str = "",
     ) -> Violation:
         """Build a violation naming `cards` (anything with a `.name`), each name once, in order."""
-        return cls(code, severity, pl, en, tuple(dict.fromkeys(card.name for card in cards)))
+        names = tuple(dict.fromkeys(card.name for card in cards))
+        return cls(code, severity, pl, en, names, fr)
 
     def to_dict(self, lang: Lang = "en") -> dict[str, Any]:
         """Return the JSON form used by the CLI and the API: code, severity, message, cards."""
@@ -167,3 +176,8 @@ def pl_plural(n: int, one: str, few: str, many: str) -> str:
 def en_plural(n: int, one: str, many: str) -> str:
     """Pick the English noun form for `n`."""
     return one if n == 1 else many
+
+
+def fr_plural(n: int, one: str, many: str) -> str:
+    """Pick the French noun form for `n` (0 and 1 take the singular: 0 carte, 1 carte, 2 cartes)."""
+    return one if n <= 1 else many

@@ -13,6 +13,10 @@ A Temple's structure is the word after « Structure – » ("Si votre Temple est
 Extros »", Essaim (X)). The guide names two kingdoms, Nuit Sans Fin ("Obscura est l'ArchiReine
 du Royaume Nuit Sans Fin") and Pureté Céleste (Sacrifice); the game's fan tools list the other
 five, which the issue that brought the game names.
+
+A card the guide names only as a page of the Livre Sacré ("1 exemplaire de Elora d'Eondra", a
+page "Leader" beside it) without its kind is a `page`: its kind is unknown, not guessed, and the
+rules check it only where its kind does not matter.
 """
 
 from __future__ import annotations
@@ -32,7 +36,9 @@ ANGE, GOLEM, MIRACLE, EQUIPEMENT, BENEDICTION = (
 )
 EDEN_KINDS = kinds_of(DIVINITE, ARCHANGE, TEMPLE)
 REGISTRE_KINDS = kinds_of(ADORATEUR)
-LIVRE_KINDS = kinds_of(ANGE, GOLEM, MIRACLE, EQUIPEMENT, BENEDICTION)
+# A page of the Livre Sacré whose kind (Ange, Golem, Miracle…) no source states.
+PAGE = "page"
+LIVRE_KINDS = kinds_of(ANGE, GOLEM, MIRACLE, EQUIPEMENT, BENEDICTION, PAGE)
 ALL_KINDS = EDEN_KINDS | REGISTRE_KINDS | LIVRE_KINDS
 
 KINDS = (
@@ -90,6 +96,12 @@ KINDS = (
         Text(pl="Błogosławieństwa", en="Blessings", fr="Bénédictions"),
         ("benediction", "blogoslawienstwo", "blessing"),
     ),
+    Kind(
+        PAGE,
+        Text(pl="Strona (rodzaj nieznany)", en="Page (kind unknown)", fr="Page (type inconnu)"),
+        Text(pl="Strony (rodzaj nieznany)", en="Pages (kind unknown)", fr="Pages (type inconnu)"),
+        ("page", "strona"),
+    ),
 )
 
 # The two kingdoms the guide itself names; the other five come from the game's fan tools.
@@ -118,8 +130,8 @@ KINGDOMS = (
 
 # The kinds printed with a class ("NOM CLASSE RARETÉ"): the guide shows it on the Archange, the
 # Adorateur and the Ange; Doppelgänger speaks of any page's "classe imprimée", so a Golem may
-# hold one too (the Miracle's anatomy names none).
-CLASSED_KINDS = kinds_of(ARCHANGE, ADORATEUR, ANGE, GOLEM)
+# hold one too (the Miracle's anatomy names none). A page of unknown kind may be either.
+CLASSED_KINDS = kinds_of(ARCHANGE, ADORATEUR, ANGE, GOLEM, PAGE)
 
 
 def _number(
@@ -164,7 +176,7 @@ ATTRIBUTES = (
     _number(
         "cost",
         Text(pl="Koszt (EC)", en="Cost (EC)", fr="Coût (EC)"),
-        kinds_of(ANGE, GOLEM, EQUIPEMENT, BENEDICTION),
+        kinds_of(ANGE, GOLEM, EQUIPEMENT, BENEDICTION, PAGE),
         facet=True,
     ),
     _number(

@@ -18,9 +18,17 @@ import re
 from collections.abc import Iterable
 
 from rules.core.deck import Deck
-from rules.core.verdict import Severity, Verdict, Violation, card_key, en_plural, pl_plural
+from rules.core.verdict import (
+    Severity,
+    Verdict,
+    Violation,
+    card_key,
+    en_plural,
+    fr_plural,
+    pl_plural,
+)
 from rules.seven_fallen.contract import EDEN, LIVRE, REGISTRE, Card
-from rules.seven_fallen.schema import ADORATEUR, ANGE, ARCHANGE, DIVINITE, TEMPLE
+from rules.seven_fallen.schema import ADORATEUR, ANGE, ARCHANGE, DIVINITE, PAGE, TEMPLE
 
 REGISTRE_SIZE = 10
 LIVRE_SIZE = 50
@@ -40,11 +48,11 @@ UNVERIFIED = "unverified"
 LEADER, LOYAL = "leader", "loyaliste"
 _SWARM = re.compile(r"essaim\s*\(\s*(\d+)\s*\)")
 
-# The Eden's three cards, with the words a message names them by.
+# The Eden's three cards, with the words a message names them by (Polish, English, French).
 _EDEN = (
-    (ARCHANGE, "Archanioła", "Archange"),
-    (TEMPLE, "Świątynię", "Temple"),
-    (DIVINITE, "Bóstwo", "Divinité"),
+    (ARCHANGE, "Archanioła", "Archange", "Archange"),
+    (TEMPLE, "Świątynię", "Temple", "Temple"),
+    (DIVINITE, "Bóstwo", "Divinité", "Divinité"),
 )
 
 
@@ -97,12 +105,13 @@ def _swarm(keywords: Iterable[str]) -> int | None:
 def _check_eden(deck: Deck[Card], found: list[Violation]) -> Card | None:
     """Check for one Archange, one Temple and one Divinité; return the Temple if it is one."""
     eden = [card for card in deck.cards if card.section == EDEN]
-    wrong_pl, wrong_en = [], []
-    for kind, pl, en in _EDEN:
+    wrong_pl, wrong_en, wrong_fr = [], [], []
+    for kind, pl, en, fr in _EDEN:
         count = _count(card for card in eden if card.kind == kind)
         if count != 1:
             wrong_pl.append(f"{pl}: {count}")
             wrong_en.append(f"{en}: {count}")
+            wrong_fr.append(f"{fr} : {count}")
     temples = [card for card in eden if card.kind == TEMPLE]
     if wrong_pl:
         found.append(
@@ -114,6 +123,8 @@ def _check_eden(deck: Deck[Card], found: list[Violation]) -> Card | None:
                 "The Eden is exactly three cards: one Archange, one Temple and one Divinité; "
                 f"fix: {', '.join(wrong_en)}.",
                 eden,
+                fr="L'Eden compte exactement trois cartes : un Archange, un Temple et une "
+                f"Divinité ; à corriger : {', '.join(wrong_fr)}.",
             )
         )
     return temples[0] if len(temples) == 1 and temples[0].count == 1 else None
@@ -128,10 +139,12 @@ def _check_registre(deck: Deck[Card], found: list[Violation]) -> None:
         missing = REGISTRE_SIZE - size
         fix_pl = f"dodaj {missing} {pl_plural(missing, 'Wyznawcę', 'Wyznawców', 'Wyznawców')}"
         fix_en = f"add {missing} {en_plural(missing, 'Adorateur', 'Adorateurs')}"
+        fix_fr = f"ajoutez {missing} {fr_plural(missing, 'Adorateur', 'Adorateurs')}"
     else:
         extra = size - REGISTRE_SIZE
         fix_pl = f"usuń {extra} {pl_plural(extra, 'Wyznawcę', 'Wyznawców', 'Wyznawców')}"
         fix_en = f"remove {extra} {en_plural(extra, 'Adorateur', 'Adorateurs')}"
+        fix_fr = f"retirez {extra} {fr_plural(extra, 'Adorateur', 'Adorateurs')}"
     found.append(
         Violation.about(
             REGISTRE_SIZE_CODE,
@@ -140,6 +153,9 @@ def _check_registre(deck: Deck[Card], found: list[Violation]) -> None:
             "(starter ma ich 9: to talia na pierwszą grę, nie talia zgodna z zasadami).",
             f"The Registre is exactly {REGISTRE_SIZE} Adorateurs and holds {size}: {fix_en} (a "
             "starter holds 9: it is for a first game, not a legal deck).",
+            fr=f"Le Registre compte exactement {REGISTRE_SIZE} Adorateurs et en a {size} : "
+            f"{fix_fr} (un starter en a 9 : il sert à une première partie, ce n'est pas un deck "
+            "conforme aux règles).",
         )
     )
 
@@ -158,6 +174,8 @@ def _check_livre_size(pages: list[Card], found: list[Violation]) -> None:
             f"{missing} {pl_plural(missing, 'stronę', 'strony', 'stron')} (starter ma 42).",
             f"The Livre Sacré holds at least {LIVRE_SIZE} pages and has {size}: add {missing} "
             f"{en_plural(missing, 'page', 'pages')} (a starter holds 42).",
+            fr=f"Le Livre Sacré compte au moins {LIVRE_SIZE} pages et en a {size} : ajoutez "
+            f"{missing} {fr_plural(missing, 'page', 'pages')} (un starter en a 42).",
         )
     )
 
@@ -175,6 +193,8 @@ def _check_leaders(pages: list[Card], found: list[Violation]) -> list[Card]:
                 "A Livre Sacré holds no « Leader » pages of different names: keep one Leader's "
                 "pages.",
                 leaders,
+                fr="Un Livre Sacré ne peut pas contenir de pages « Leader » de noms différents : "
+                "gardez les pages d'un seul Leader.",
             )
         )
     return leaders
@@ -198,7 +218,7 @@ def _check_copies(
             unsure.append(card)
     for card, limit, rule in over:
         extra = card.count - limit
-        pl_why, en_why = _LIMITED_BY[rule]
+        pl_why, en_why, fr_why = _LIMITED_BY[rule]
         found.append(
             Violation.about(
                 COPY_LIMIT,
@@ -208,23 +228,35 @@ def _check_copies(
                 f"{card.name}: {card.count} copies, and {en_why} at most {limit}: remove "
                 f"{extra} {en_plural(extra, 'copy', 'copies')}.",
                 [card],
+                fr=f"{card.name} : {card.count} exemplaires, et {fr_why} au plus {limit} : "
+                f"retirez-en {extra}.",
             )
         )
     _unverified_copies(pages, leaders, unsure, found)
 
 
-# What limits a page's copies, as a copy-limit message says it (Polish, English).
+# What limits a page's copies, as a copy-limit message says it (Polish, English, French).
 _LIMITED_BY = {
-    "leader": ("strona z „Leader” może mieć", "a « Leader » page may have"),
+    "leader": (
+        "strona z „Leader” może mieć",
+        "a « Leader » page may have",
+        "une page « Leader » peut en avoir",
+    ),
     "beside-leader": (
         "przy stronie z „Leader” każda inna strona może mieć",
         "beside a « Leader » page every other page may have",
+        "à côté d'une page « Leader », toute autre page peut en avoir",
     ),
     "swarm": (
         "z „Essaim” przy Świątyni Extros strona może mieć",
         "with « Essaim » and an Extros Temple a page may have",
+        "avec « Essaim » et un Temple Extros, une page peut en avoir",
     ),
-    "page": ("strona Świętej Księgi może mieć", "a page of the Livre Sacré may have"),
+    "page": (
+        "strona Świętej Księgi może mieć",
+        "a page of the Livre Sacré may have",
+        "une page du Livre Sacré peut en avoir",
+    ),
 }
 
 
@@ -264,6 +296,9 @@ def _unverified_copies(
                 "are unknown, or « Essaim » meets « Leader », which the quick-start guide does "
                 "not settle: the advanced rules do).",
                 unsure,
+                fr=f"Exemplaires non vérifiés : {names} (les mots-clés de la page ou la "
+                "structure du Temple sont inconnus, ou « Essaim » rencontre « Leader », ce que "
+                "le guide de démarrage ne tranche pas : les règles avancées le font).",
             )
         )
     hidden = [card for card in pages if card.keywords is None]
@@ -280,6 +315,9 @@ def _unverified_copies(
                 "« Leader » (every other page would then be limited to 1 copy) is unknown, so "
                 "that was not checked.",
                 hidden,
+                fr=f"On ne sait pas si l'une des {len(hidden)} pages aux mots-clés inconnus est "
+                "une page « Leader » (toute autre page serait alors limitée à 1 exemplaire) : "
+                "cela n'a pas été vérifié.",
             )
         )
 
@@ -298,6 +336,7 @@ def _check_loyalists(pages: list[Card], found: list[Violation]) -> None:
     wanted = _classes(known[0])
     fitting_pl = ", ".join(known[0].classes) or "brak"
     fitting_en = ", ".join(known[0].classes) or "none"
+    fitting_fr = ", ".join(known[0].classes) or "aucune"
     if any(_classes(card) != wanted for card in known):
         found.append(
             Violation.about(
@@ -309,6 +348,9 @@ def _check_loyalists(pages: list[Card], found: list[Violation]) -> None:
                 "must print exactly the classes of its « Loyaliste » Anges: keep « Loyaliste » "
                 "Anges of one set of classes.",
                 known,
+                fr="Les Anges « Loyaliste » ont des classes imprimées différentes, alors que tout "
+                "Ange du Livre doit avoir exactement les classes de ses Anges « Loyaliste » : "
+                "gardez des Anges « Loyaliste » d'un seul jeu de classes.",
             )
         )
         return
@@ -326,9 +368,20 @@ def _check_loyalists(pages: list[Card], found: list[Violation]) -> None:
                 f"{fitting_en} and only those: {', '.join(card.name for card in off)} do not; "
                 "remove them or the « Loyaliste » Anges.",
                 [*off, *loyal],
+                fr=f"À côté d'un Ange « Loyaliste », tout Ange du Livre a exactement les classes "
+                f"imprimées {fitting_fr} et seulement celles-ci : "
+                f"{', '.join(card.name for card in off)} ne les ont pas ; retirez-les ou retirez "
+                "les Anges « Loyaliste ».",
             )
         )
     _unverified_classes([card for card in others if card.classes is None], found)
+    # A page of unknown kind may be an Ange; printing the wanted classes, it fits either way.
+    maybe_angels = [
+        card
+        for card in pages
+        if card.kind == PAGE and (card.classes is None or _classes(card) != wanted)
+    ]
+    _unverified_kinds(maybe_angels, found)
 
 
 def _classes(card: Card) -> frozenset[str]:
@@ -346,5 +399,25 @@ def _unverified_classes(cards: list[Card], found: list[Violation]) -> None:
             f"Nie wiadomo, jakie klasy ma {names}, więc nie sprawdzono „Loyaliste”.",
             f"The classes of {names} are unknown, so « Loyaliste » was not checked.",
             cards,
+            fr=f"Les classes de {names} sont inconnues : « Loyaliste » n'a pas été vérifié.",
+        )
+    )
+
+
+def _unverified_kinds(cards: list[Card], found: list[Violation]) -> None:
+    if not cards:
+        return
+    names = ", ".join(card.name for card in cards)
+    found.append(
+        Violation.about(
+            UNVERIFIED,
+            Severity.WARNING,
+            f"Nie wiadomo, czy {names} to Anioł (rodzaj strony nieznany), więc nie sprawdzono "
+            "przy tej stronie „Loyaliste”.",
+            f"Whether {names} is an Ange is unknown (the page's kind is unknown), so "
+            "« Loyaliste » was not checked against it.",
+            cards,
+            fr=f"On ne sait pas si {names} est un Ange (type de page inconnu) : « Loyaliste » "
+            "n'a pas été vérifié pour cette page.",
         )
     )
