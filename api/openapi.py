@@ -6,6 +6,7 @@ attribute's values become one enum component, `Card<Attribute>Enum`, and every l
 declaration one `Text` component.
 """
 
+from django.conf import settings
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.plumbing import ResolvedComponent, build_choice_description_list
 from drf_spectacular.types import OpenApiTypes
@@ -28,7 +29,8 @@ from api.errors_schema import (
 )
 from api.schema import EXAMPLE_FACETS, EXAMPLE_GAME, EXAMPLE_QUERY
 
-LANGS = ("pl", "en")
+# The site's languages: messages and labels come in each.
+LANGS = tuple(code for code, _name in settings.LANGUAGES)
 NULL_ENUM = ResolvedComponent(
     name="NullEnum", type=ResolvedComponent.SCHEMA, object="NullEnum", schema={"enum": [None]}
 )
@@ -92,9 +94,10 @@ LANG_PARAM = OpenApiParameter(
     str,
     enum=list(LANGS),
     description=(
-        "The language of the rule messages and of the error messages: `pl` or `en` (any other "
-        "value is a 400). Without it the `Accept-Language` header (or the site's language "
-        "cookie) decides; the default is Polish."
+        "The language of the rule messages and of the error messages: `pl`, `en` or `fr` (any "
+        "other value is a 400; French where a game words its messages so, English elsewhere). "
+        "Without it the `Accept-Language` header (or the site's language cookie) decides; the "
+        "default is Polish."
     ),
 )
 DECK_ID = OpenApiParameter(

@@ -76,7 +76,7 @@ def _absolute(context: dict, url: str) -> str:
 
 
 # The languages of the editorial notes the API shows, each as `note_<code>` (the site's).
-NOTE_LANGS = (("pl", "Polish"), ("en", "English"))
+NOTE_LANGS = (("pl", "Polish"), ("en", "English"), ("fr", "French"))
 
 
 @extend_schema_field({"type": "string"})

@@ -472,7 +472,7 @@ def _same_source(card: Card, source: CardSource) -> bool:
 
 def _reason(error: ValidationError) -> Text:
     texts = {}
-    for lang in ("pl", "en"):
+    for lang, _name in settings.LANGUAGES:
         with translation.override(lang):
             texts[lang] = describe_validation_error(error)
     return Text(**texts)

@@ -110,7 +110,7 @@ def _replace_sources(*, card: Card, sources: list[dict], rulebook: str) -> None:
         CardSource(
             card=card,
             rulebook=source.get("rulebook", rulebook),
-            page=source["page"],
+            page=source.get("page"),
             quote=source["quote"],
             gives=source.get("gives", []),
         )

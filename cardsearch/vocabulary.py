@@ -32,12 +32,12 @@ from rules.core.schema import SearchGuide, Text
 if TYPE_CHECKING:
     from rules.core.schema import Attribute, Game, Kind
 
-UNKNOWN_WORDS = ("nieznany", "nieznana", "nieznane", "unknown", "?")
+UNKNOWN_WORDS = ("nieznany", "nieznana", "nieznane", "unknown", "inconnu", "inconnue", "?")
 # Word operators, written in capitals only: in lower case they are ordinary words, so
-# `nie może` looks for both words and `Jan i` looks for "jan" and "i".
-AND_WORDS = frozenset({"AND", "I"})
-OR_WORDS = frozenset({"OR", "LUB"})
-NOT_WORDS = frozenset({"NOT", "NIE"})
+# `nie może` looks for both words and `Jan i` looks for "jan" and "i". Polish, English, French.
+AND_WORDS = frozenset({"AND", "I", "ET"})
+OR_WORDS = frozenset({"OR", "LUB", "OU"})
+NOT_WORDS = frozenset({"NOT", "NIE", "NON"})
 OPERATOR_WORDS = AND_WORDS | OR_WORDS | NOT_WORDS
 # How a comparison's operator tests two numbers (or two ranks).
 COMPARISONS: dict[str, Callable[[int, int], bool]] = {
@@ -49,12 +49,13 @@ COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     "!=": operator.ne,
 }
 
-# The keys every game has; their names and what they expect are the language's own words.
+# The keys every game has; their names and what they expect are the language's own words, Polish
+# first, then French, English last ("type" and "édition" are both French and English).
 KIND_NAMES = ("typ", "rodzaj", "t", "kind", "type")
 EDITION_NAMES = ("edycja", "e", "edition")
-IS_NAMES = ("jest", "is")
-NAME_NAMES = ("nazwa", "name", "n")
-TEXT_NAMES = ("tekst", "text", "o")
+IS_NAMES = ("jest", "est", "is")
+NAME_NAMES = ("nazwa", "nom", "name", "n")
+TEXT_NAMES = ("tekst", "texte", "text", "o")
 # The language's own keys besides the kind, which every game's vocabulary has.
 GENERIC_NAMES = {"edition": EDITION_NAMES, "is": IS_NAMES, "name": NAME_NAMES, "text": TEXT_NAMES}
 WORDS_EXPECTED = Text(pl="słowa albo frazy w cudzysłowie", en="a word or a quoted phrase")
@@ -70,6 +71,8 @@ NOT_WORD = Text(pl="nie", en="not")
 BOOL_WORDS = ((True, ("tak", "yes", "true")), (False, ("nie", "no", "false")))
 
 KeyKind = Literal["choice", "number", "text", "edition", "is"]
+# Where a language's key names stand among a key's names: Polish first, English last.
+_NAME_ORDER = {"pl": 0, "en": 2}
 Group = tuple[object, tuple[str, ...]]  # (stored value, its words as written)
 
 
@@ -319,7 +322,12 @@ class _Builder:
             labels = {value.id: value.label for value in attribute.values}
             phrases = {v.id: v.search_phrase for v in attribute.values if v.search_phrase}
             self.add_field(Field(attribute.id, name, labels, phrases, attribute.search_phrase))
-        names = tuple(name for lang_names in attribute.search_keys.values() for name in lang_names)
+        # Polish names first and English last, as a key's names are kept (`example_term`).
+        names = tuple(
+            name
+            for lang in sorted(attribute.search_keys, key=lambda lang: _NAME_ORDER.get(lang, 1))
+            for name in attribute.search_keys[lang]
+        )
         if not names:
             return
         if attribute.type == "text":

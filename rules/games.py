@@ -10,7 +10,7 @@ and names the default game, the one a deck is for when nothing says otherwise, w
 import os
 from collections.abc import Mapping
 
-GAMES = ("rules.aniolowie", "rules.dark_eden", "rules.inwo")
+GAMES = ("rules.aniolowie", "rules.dark_eden", "rules.inwo", "rules.seven_fallen")
 DEFAULT_GAME = "aniolowie"
 
 

@@ -64,9 +64,9 @@ def _shown_values(key: Key, lang: str) -> str:
     if key.kind == "number":
         return "0 … 9999" + (", nieznany/unknown" if key.unknown else "")
     if key.kind == "text":
-        return ("słowo albo „fraza”", "a word or a “phrase”")[lang == "en"]
+        return ("słowo albo „fraza”", "a word or a “phrase”")[lang != "pl"]
     if key.kind == "edition":
-        values = ("skrót lub nazwa edycji", "an edition's slug or name")[lang == "en"]
+        values = ("skrót lub nazwa edycji", "an edition's slug or name")[lang != "pl"]
         return values + ", nieznana/unknown"
     shown = ", ".join("/".join(words) for _value, words in key.groups)
     return shown + (", nieznany/unknown" if key.unknown else "")
@@ -181,7 +181,8 @@ def syntax_rows(
     cards' names) that finds some; a catalogue without cards keeps the written examples.
     """
     lang = page_lang(lang)
-    en = lang == "en"
+    # The syntax's own words are Polish and English; a French page reads the English ones.
+    en = lang != "pl"
     vocabulary = vocabulary or cardsearch.default_vocabulary()
     counter = _ExampleCounter(vocabulary, game) if counted else None
 

@@ -16,6 +16,7 @@ from rules.seven_fallen.contract import (
     Card,
     parse_deck,
 )
+from rules.seven_fallen.face import FACE
 from rules.seven_fallen.schema import EDEN_KINDS, GAME_ID, LIVRE_KINDS, REGISTRE_KINDS, SCHEMA
 from rules.seven_fallen.validate import (
     LIVRE_SIZE,
@@ -119,6 +120,7 @@ GAME = Game(
             ],
         },
     ),
+    face=FACE,
     rulebook=Text(
         pl="7 Fallen – przewodnik na start (guide de démarrage)",
         en="7 Fallen quick-start guide (guide de démarrage)",

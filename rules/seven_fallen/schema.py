@@ -17,6 +17,9 @@ five, which the issue that brought the game names.
 A card the guide names only as a page of the Livre Sacré ("1 exemplaire de Elora d'Eondra", a
 page "Leader" beside it) without its kind is a `page`: its kind is unknown, not guessed, and the
 rules check it only where its kind does not matter.
+
+The classes, a Temple's structure, the rarity and the keywords are words as printed: the search
+finds them among a card's words (the search language has no keys for text attributes yet).
 """
 
 from __future__ import annotations
@@ -135,9 +138,23 @@ CLASSED_KINDS = kinds_of(ARCHANGE, ADORATEUR, ANGE, GOLEM, PAGE)
 
 
 def _number(
-    attribute_id: str, label: Text, kinds: frozenset[str], *, facet: bool = False
+    attribute_id: str,
+    label: Text,
+    kinds: frozenset[str],
+    *,
+    facet: bool = False,
+    keys: dict[str, tuple[str, ...]] | None = None,
 ) -> Attribute:
-    return Attribute(attribute_id, "int", label, kinds, minimum=0, facet=facet, sortable=True)
+    return Attribute(
+        attribute_id,
+        "int",
+        label,
+        kinds,
+        minimum=0,
+        facet=facet,
+        sortable=True,
+        search_keys=keys or {},
+    )
 
 
 ATTRIBUTES = (
@@ -158,7 +175,7 @@ ATTRIBUTES = (
         CLASSED_KINDS,
         multi=True,
         facet=True,
-        search_keys={"pl": ("klasa",), "en": ("class",), "fr": ("classe",)},
+        searchable=True,
     ),
     Attribute(
         "subtype",
@@ -166,7 +183,7 @@ ATTRIBUTES = (
         Text(pl="Struktura", en="Structure", fr="Structure"),
         kinds_of(TEMPLE),
         facet=True,
-        search_keys={"pl": ("struktura",), "en": ("structure",), "fr": ("structure",)},
+        searchable=True,
         help=Text(
             pl="Słowo po „Structure –” na Świątyni, np. Extros.",
             en="The word after « Structure – » on a Temple, e.g. Extros.",
@@ -178,6 +195,7 @@ ATTRIBUTES = (
         Text(pl="Koszt (EC)", en="Cost (EC)", fr="Coût (EC)"),
         kinds_of(ANGE, GOLEM, EQUIPEMENT, BENEDICTION, PAGE),
         facet=True,
+        keys={"pl": ("koszt",), "en": ("cost",), "fr": ("cout",)},
     ),
     _number(
         "storm_cost",
@@ -188,11 +206,13 @@ ATTRIBUTES = (
         "attack",
         Text(pl="Atak (ATQ)", en="Attack (ATQ)", fr="Attaque (ATQ)"),
         kinds_of(ANGE, ARCHANGE),
+        keys={"pl": ("atak",), "en": ("attack",), "fr": ("atq", "attaque")},
     ),
     _number(
         "life",
         Text(pl="Siła życiowa (FV)", en="Life (FV)", fr="Force Vitale (FV)"),
         kinds_of(ANGE, ARCHANGE, DIVINITE),
+        keys={"pl": ("zycie",), "en": ("life",), "fr": ("fv",)},
     ),
     _number(
         "shield", Text(pl="Tarcza (BOU)", en="Shield (BOU)", fr="Bouclier (BOU)"), kinds_of(GOLEM)
@@ -206,6 +226,7 @@ ATTRIBUTES = (
         "energy",
         Text(pl="Energia Niebiańska (EC)", en="Celestial Energy (EC)", fr="Énergie Céleste (EC)"),
         kinds_of(ADORATEUR, TEMPLE, ARCHANGE),
+        keys={"pl": ("energia",), "en": ("energy",), "fr": ("energie",)},
     ),
     _number(
         "divine_will",
@@ -232,7 +253,7 @@ ATTRIBUTES = (
         "text",
         Text(pl="Rzadkość", en="Rarity", fr="Rareté"),
         ALL_KINDS,
-        search_keys={"pl": ("rzadkosc",), "en": ("rarity",), "fr": ("rarete",)},
+        searchable=True,
     ),
     Attribute(
         "keywords",
@@ -243,7 +264,7 @@ ATTRIBUTES = (
         # A card with no keyword prints none: an empty list is known, unlike a missing one.
         empty=Text(pl="brak", en="none", fr="aucun"),
         facet=True,
-        search_keys={"pl": ("slowo",), "en": ("keyword",), "fr": ("mot",)},
+        searchable=True,
         help=Text(
             pl="Jak wydrukowane, z liczbą: „Essaim (6)”, „Leader”, „Loyaliste”.",
             en="As printed, with the number: « Essaim (6) », « Leader », « Loyaliste ».",

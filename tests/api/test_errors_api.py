@@ -338,8 +338,8 @@ MESSAGES = [
         "/api/v1/validate/?lang=de",
         "Expected one of: %(values)s.",
         "Oczekiwano jednej z wartości: %(values)s.",
-        "lang: Expected one of: pl, en.",
-        "lang: Oczekiwano jednej z wartości: pl, en.",
+        "lang: Expected one of: pl, en, fr.",
+        "lang: Oczekiwano jednej z wartości: pl, en, fr.",
     ),
     (
         "POST /api/v1/validate/",

@@ -22,10 +22,16 @@ def _by_id(items: list[dict]) -> dict[str, dict]:
 
 def test_the_list_gives_each_game_as_its_own_address_does(client):
     body = client.get("/api/v1/games/").json()
-    assert body["count"] == 3
+    assert body["count"] == 4
     assert body["next"] is None and body["previous"] is None
-    game, dark_eden, inwo = body["results"]
-    assert (game["id"], dark_eden["id"], inwo["id"]) == ("aniolowie", "dark-eden", "inwo")
+    game, dark_eden, inwo, seven_fallen = body["results"]
+    assert [g["id"] for g in body["results"]] == ["aniolowie", "dark-eden", "inwo", "7-fallen"]
+    assert seven_fallen == client.get("/api/v1/games/7-fallen/").json()
+    assert [(s["id"], s["expected"]) for s in seven_fallen["sections"]] == [
+        ("eden", "3"),
+        ("registre", "10"),
+        ("livre", "50+"),
+    ]
     assert dark_eden == client.get("/api/v1/games/dark-eden/").json()
     assert [(s["id"], s["expected"]) for s in dark_eden["sections"]] == [
         ("leader", "1"),
@@ -209,9 +215,9 @@ def test_other_attributes_give_their_bounds_derivation_and_help(client):
 
 def test_a_registered_toy_game_is_listed_from_its_own_declaration(client, toy):
     games = client.get("/api/v1/games/").json()["results"]
-    assert [game["id"] for game in games] == ["aniolowie", "dark-eden", "inwo", "toy"]
+    assert [game["id"] for game in games] == ["aniolowie", "dark-eden", "inwo", "7-fallen", "toy"]
     toy_game = client.get("/api/v1/games/toy/").json()
-    assert toy_game == games[3]
+    assert toy_game == games[4]
     assert toy_game["name"] == {"en": "Toy"}  # only the languages the Text holds
     assert toy_game["rulebook"] is None
     assert toy_game["hand"] == {
@@ -261,6 +267,7 @@ def test_a_game_unregistered_is_gone(client, toy):
         "aniolowie",
         "dark-eden",
         "inwo",
+        "7-fallen",
     ]
 
 

@@ -136,15 +136,26 @@ def test_every_parameter_is_described_in_english_with_its_values():
     assert cards["page_size"]["schema"] == {"type": "integer", "minimum": 1, "maximum": 100}
     # Every game's sortable attributes, and the name.
     sortable = [
+        "attack",
         "combat_value",
         "control_arrows",
+        "cost",
+        "divine_will",
+        "energy",
+        "feather",
         "global_power",
         "level",
+        "life",
         "name",
         "order",
         "power",
         "resistance",
+        "shield",
         "starting_cost",
+        "storm_cost",
+        "time_factor",
+        "worshippers_needed",
+        "worshippers_revoked",
     ]
     assert cards["ordering"]["schema"]["enum"] == [f"-{key}" for key in sortable] + sortable
     decks = {p["name"]: p for p in _schema()["paths"]["/api/v1/decks/"]["get"]["parameters"]}
@@ -387,6 +398,7 @@ def test_the_validate_endpoint_shows_each_games_example():
     body = _schema()["paths"]["/api/v1/validate/"]["post"]["requestBody"]["content"]
     examples = body["application/json"]["examples"]
     assert sorted(example["value"]["game"] for example in examples.values()) == [
+        "7-fallen",
         "aniolowie",
         "dark-eden",
         "inwo",

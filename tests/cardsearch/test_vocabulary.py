@@ -371,7 +371,7 @@ HAND_WRITTEN_KEYS = [
     ),
     (
         "is",
-        ("jest", "is"),
+        ("jest", "est", "is"),
         False,
         "cechy: unikat, anielica",
         "a property: unique, anielica",
@@ -382,7 +382,7 @@ HAND_WRITTEN_KEYS = [
     ),
     (
         "name",
-        ("nazwa", "name", "n"),
+        ("nazwa", "nom", "name", "n"),
         False,
         "słowa albo frazy w cudzysłowie",
         "a word or a quoted phrase",
@@ -390,7 +390,7 @@ HAND_WRITTEN_KEYS = [
     ),
     (
         "text",
-        ("tekst", "text", "o"),
+        ("tekst", "texte", "text", "o"),
         False,
         "słowa albo frazy w cudzysłowie",
         "a word or a quoted phrase",

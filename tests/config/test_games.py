@@ -8,5 +8,5 @@ from config.games import GAMES
 
 def test_the_site_serves_the_games_named_in_order_with_aniolowie_the_default():
     assert settings.GAMES == GAMES
-    assert rules.game_ids() == ("aniolowie", "dark-eden", "inwo")
+    assert rules.game_ids() == ("aniolowie", "dark-eden", "inwo", "7-fallen")
     assert rules.default_game_id() == "aniolowie"

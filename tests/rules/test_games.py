@@ -8,7 +8,8 @@ from tests.purity import REPO
 
 
 def test_the_package_serves_its_games_in_order_with_aniolowie_the_default():
-    assert site_games({}) == (("rules.aniolowie", "rules.dark_eden", "rules.inwo"), "aniolowie")
+    served = ("rules.aniolowie", "rules.dark_eden", "rules.inwo", "rules.seven_fallen")
+    assert site_games({}) == (served, "aniolowie")
 
 
 def test_an_operator_serves_a_subset_whose_first_game_is_the_default():

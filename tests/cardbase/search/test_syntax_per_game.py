@@ -55,9 +55,10 @@ def test_the_page_of_every_game_shows_each_game_apart_and_counts_within_it(clien
     body = client.get(reverse("card-search-syntax")).content.decode()
 
     # One table per game, under its name, in the order the site serves them.
-    headings = [f'<h2 id="syntax-{game}">' for game in ("aniolowie", "inwo", "dark-eden")]
+    games = ("aniolowie", "inwo", "dark-eden", "7-fallen")
+    headings = [f'<h2 id="syntax-{game}">' for game in games]
     assert all(heading in body for heading in headings)
-    assert body.count('<table class="syntax-table') == 3
+    assert body.count('<table class="syntax-table') == 4
     tables = {
         game: body.split(f'data-game="{game}"')[1].split("</table>")[0]
         for game in ("aniolowie", "inwo", "dark-eden")
