@@ -115,6 +115,8 @@ def source_labels(card: Card, names) -> str:
             labels.append(attribute.label(lang))
         elif name == "text":
             labels.append(_("tekst karty"))
+        elif name == "kind":
+            labels.append(_("rodzaj"))
         else:  # a fixture may cite a fact the schema has no attribute for
             labels.append(name)
     return ", ".join(labels)

@@ -304,20 +304,25 @@ def _unverified_copies(
     hidden = [card for card in pages if card.keywords is None]
     # A Leader among them would hold every other page to one copy.
     if not leaders and hidden and any(card.count > BESIDE_LEADER for card in pages):
+        if len(hidden) == 1:
+            which_pl = "strona o nieznanych słowach kluczowych"
+            which_en = "the page whose keywords are unknown is"
+            which_fr = "la page aux mots-clés inconnus est"
+        else:
+            which_pl = f"któraś z {len(hidden)} stron o nieznanych słowach kluczowych"
+            which_en = f"any of the {len(hidden)} pages whose keywords are unknown is"
+            which_fr = f"l'une des {len(hidden)} pages aux mots-clés inconnus est"
         found.append(
             Violation.about(
                 UNVERIFIED,
                 Severity.WARNING,
-                f"Nie wiadomo, czy któraś z {len(hidden)} stron o nieznanych słowach kluczowych "
-                "to „Leader” (wtedy każda inna strona może mieć 1 egzemplarz), więc tego nie "
-                "sprawdzono.",
-                f"Whether any of the {len(hidden)} pages whose keywords are unknown is a "
-                "« Leader » (every other page would then be limited to 1 copy) is unknown, so "
-                "that was not checked.",
+                f"Nie wiadomo, czy {which_pl} to „Leader” (wtedy każda inna strona może mieć "
+                "1 egzemplarz), więc tego nie sprawdzono.",
+                f"Whether {which_en} a « Leader » (every other page would then be limited to 1 "
+                "copy) is unknown, so that was not checked.",
                 hidden,
-                fr=f"On ne sait pas si l'une des {len(hidden)} pages aux mots-clés inconnus est "
-                "une page « Leader » (toute autre page serait alors limitée à 1 exemplaire) : "
-                "cela n'a pas été vérifié.",
+                fr=f"On ne sait pas si {which_fr} une page « Leader » (toute autre page serait "
+                "alors limitée à 1 exemplaire) : cela n'a pas été vérifié.",
             )
         )
 

@@ -42,3 +42,17 @@ def test_the_copy_limit_says_in_french_what_sets_it():
         "Deux : 2 exemplaires, et à côté d'une page « Leader », toute autre page peut en avoir "
         "au plus 1 : retirez-en 1."
     )
+
+
+@pytest.mark.parametrize(
+    ("hidden", "fr", "en"),
+    [
+        (1, "si la page aux mots-clés inconnus est", "Whether the page whose keywords are unknown"),
+        (2, "si l'une des 2 pages aux mots-clés inconnus", "Whether any of the 2 pages whose"),
+    ],
+)
+def test_a_possible_leader_is_worded_for_one_page_or_several(hidden, fr, en):
+    pages = [page(f"Inconnue {n}", 1, keywords=None) for n in range(hidden)]
+    found = GAME.validate(parse_deck(deck(*pages))).violations
+    (warning,) = [v for v in found if "Leader" in v.message_en]
+    assert fr in warning.message_fr and en in warning.message_en
