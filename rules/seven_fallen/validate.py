@@ -335,7 +335,7 @@ def _check_loyalists(pages: list[Card], found: list[Violation]) -> None:
         return
     known = [card for card in loyal if card.classes is not None]
     if len(known) < len(loyal):
-        _unverified_classes([card for card in loyal if card.classes is None], found)
+        _loyaliste_unchecked([card for card in loyal if card.classes is None], "classes", found)
     if not known:
         return
     wanted = _classes(known[0])
@@ -379,50 +379,42 @@ def _check_loyalists(pages: list[Card], found: list[Violation]) -> None:
                 "les Anges « Loyaliste ».",
             )
         )
-    _unverified_classes([card for card in others if card.classes is None], found)
+    _loyaliste_unchecked([card for card in others if card.classes is None], "classes", found)
     # A page of unknown kind may be an Ange; printing the wanted classes, it fits either way.
     maybe_angels = [
         card
         for card in pages
         if card.kind == PAGE and (card.classes is None or _classes(card) != wanted)
     ]
-    _unverified_kinds(maybe_angels, found)
+    _loyaliste_unchecked(maybe_angels, "kind", found)
 
 
 def _classes(card: Card) -> frozenset[str]:
     return frozenset(card_key(word) for word in card.classes or ())
 
 
-def _unverified_classes(cards: list[Card], found: list[Violation]) -> None:
+# Why « Loyaliste » went unchecked beside some cards, in Polish, English and French.
+_LOYALISTE_UNCHECKED = {
+    "classes": (
+        "Nie wiadomo, jakie klasy ma {names}, więc nie sprawdzono „Loyaliste”.",
+        "The classes of {names} are unknown, so « Loyaliste » was not checked.",
+        "Les classes de {names} sont inconnues : « Loyaliste » n'a pas été vérifié.",
+    ),
+    "kind": (
+        "Nie wiadomo, czy {names} to Anioł (rodzaj strony nieznany), więc nie sprawdzono przy "
+        "tej stronie „Loyaliste”.",
+        "Whether {names} is an Ange is unknown (the page's kind is unknown), so « Loyaliste » "
+        "was not checked against it.",
+        "On ne sait pas si {names} est un Ange (type de page inconnu) : « Loyaliste » n'a pas "
+        "été vérifié pour cette page.",
+    ),
+}
+
+
+def _loyaliste_unchecked(cards: list[Card], reason: str, found: list[Violation]) -> None:
+    """Say that « Loyaliste » could not be checked beside `cards`, and why."""
     if not cards:
         return
     names = ", ".join(card.name for card in cards)
-    found.append(
-        Violation.about(
-            UNVERIFIED,
-            Severity.WARNING,
-            f"Nie wiadomo, jakie klasy ma {names}, więc nie sprawdzono „Loyaliste”.",
-            f"The classes of {names} are unknown, so « Loyaliste » was not checked.",
-            cards,
-            fr=f"Les classes de {names} sont inconnues : « Loyaliste » n'a pas été vérifié.",
-        )
-    )
-
-
-def _unverified_kinds(cards: list[Card], found: list[Violation]) -> None:
-    if not cards:
-        return
-    names = ", ".join(card.name for card in cards)
-    found.append(
-        Violation.about(
-            UNVERIFIED,
-            Severity.WARNING,
-            f"Nie wiadomo, czy {names} to Anioł (rodzaj strony nieznany), więc nie sprawdzono "
-            "przy tej stronie „Loyaliste”.",
-            f"Whether {names} is an Ange is unknown (the page's kind is unknown), so "
-            "« Loyaliste » was not checked against it.",
-            cards,
-            fr=f"On ne sait pas si {names} est un Ange (type de page inconnu) : « Loyaliste » "
-            "n'a pas été vérifié pour cette page.",
-        )
-    )
+    pl, en, fr = (words.format(names=names) for words in _LOYALISTE_UNCHECKED[reason])
+    found.append(Violation.about(UNVERIFIED, Severity.WARNING, pl, en, cards, fr=fr))

@@ -5,6 +5,7 @@ from playwright.sync_api import expect
 
 from decks import services
 from decks.selectors.entries import deck_entries
+from tests.browser.builder_steps import find, minus, plus
 from tests.dark_eden_factories import LeaderFactory, PlaceFactory, WarriorFactory
 from tests.factories import UserFactory
 
@@ -32,21 +33,6 @@ def dark_eden_deck():
     return deck, leader, warriors[11], horde
 
 
-def saved(page):
-    expect(page.locator("#save-status")).to_have_text("Zapisano.")
-
-
-def plus(page, card, times=1):
-    for _ in range(times):
-        page.locator(f'#card-results [data-card="{card.pk}"] button[data-delta="1"]').click()
-        saved(page)
-
-
-def find(page, name):
-    page.locator("#card-search input[name=q]").fill(name)
-    page.locator("#card-search input[name=q]").press("Enter")
-
-
 def test_build_a_sixty_card_deck_around_a_leader(page, dark_eden_deck):
     deck, leader, last, horde = dark_eden_deck
     page.goto("/accounts/login/")
@@ -71,8 +57,7 @@ def test_build_a_sixty_card_deck_around_a_leader(page, dark_eden_deck):
 
     plus(page, last)  # a sixth copy
     expect(verdict.locator('[data-code="copy-limit"]')).to_contain_text("usuń 1 egzemplarz")
-    page.locator(f'#card-results [data-card="{last.pk}"] button[data-delta="-1"]').click()
-    saved(page)
+    minus(page, last)
     expect(verdict.locator('[data-code="copy-limit"]')).to_have_count(0)
 
     find(page, horde.name)

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from decks import services
 from decks.selectors.entries import deck_entries
+from tests.browser.builder_steps import find, minus, plus
 from tests.factories import UserFactory
 from tests.seven_fallen_factories import (
     AdorateurFactory,
@@ -37,24 +38,12 @@ def starter():
     return deck, temple, adorateurs[9], ange
 
 
-def saved(page):
-    expect(page.locator("#save-status")).to_have_text("Enregistré.")
-
-
-def plus(page, card, times=1):
-    for _ in range(times):
-        page.locator(f'#card-results [data-card="{card.pk}"] button[data-delta="1"]').click()
-        saved(page)
+SAVED = "Enregistré."
 
 
 def show(page, pane):
     """Open one of the phone's panes: the search ("search") or the deck ("deck")."""
     page.locator(f".bar-tab[data-pane={pane}]").click()
-
-
-def find(page, name):
-    page.locator("#card-search input[name=q]").fill(name)
-    page.locator("#card-search input[name=q]").press("Enter")
 
 
 def test_build_a_legal_deck_in_the_three_sections_on_a_phone_in_french(
@@ -74,7 +63,7 @@ def test_build_a_legal_deck_in_the_three_sections_on_a_phone_in_french(
     expect(verdict.locator('[data-code="livre-size"]')).to_contain_text("ajoutez 2 pages")
 
     find(page, temple.name)
-    plus(page, temple)
+    plus(page, temple, status=SAVED)
     expect(verdict.locator('[data-code="eden"]')).to_have_count(0)
     show(page, "deck")
     eden = page.locator('#deck-panel section[data-section="eden"]')
@@ -82,14 +71,13 @@ def test_build_a_legal_deck_in_the_three_sections_on_a_phone_in_french(
     show(page, "search")
 
     find(page, tenth.name)
-    plus(page, tenth)
+    plus(page, tenth, status=SAVED)
     expect(verdict.locator('[data-code="registre-size"]')).to_have_count(0)
 
     find(page, ange.name)
-    plus(page, ange, times=4)  # a fourth copy of a page
+    plus(page, ange, times=4, status=SAVED)  # a fourth copy of a page
     expect(verdict.locator('[data-code="copy-limit"]')).to_contain_text("retirez-en 1")
-    page.locator(f'#card-results [data-card="{ange.pk}"] button[data-delta="-1"]').click()
-    saved(page)
+    minus(page, ange, status=SAVED)
     expect(verdict.locator('[data-code="copy-limit"]')).to_have_count(0)
     expect(verdict.locator('[data-code="livre-size"]')).to_have_count(0)
     show(page, "deck")
