@@ -14,9 +14,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 900}
+# The fixtures hold 53 Aniołowie cards and the 3 that 7 Fallen's guide names.
 WORDS = {
-    "pl": {"filters": "Filtry", "order": "Zakon", "powers": "Potęgi", "all": "Pokaż 53 karty"},
-    "en": {"filters": "Filters", "order": "Order", "powers": "Powers", "all": "Show 53 cards"},
+    "pl": {"filters": "Filtry", "order": "Zakon", "powers": "Potęgi", "all": "Pokaż 56 kart"},
+    "en": {"filters": "Filters", "order": "Order", "powers": "Powers", "all": "Show 56 cards"},
 }
 FIVE = {"pl": "Pokaż 5 kart", "en": "Show 5 cards"}
 
