@@ -83,7 +83,7 @@ format: $(STAMP)
 	$(PY) -m ruff check --fix .
 
 messages: $(STAMP)
-	$(PY) manage.py makemessages -l en --ignore=.venv --ignore=tests
+	$(PY) manage.py makemessages -l en -l fr --ignore=.venv --ignore=tests
 	$(PY) manage.py compilemessages --ignore=.venv
 
 ## bench: run the benchmarks in bench/
