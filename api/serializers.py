@@ -4,6 +4,8 @@ The deck writes' input serializers are the API's only check of a write's shape a
 decks.services gets typed values and checks what needs the catalogue or the game's rules.
 """
 
+from django.conf import settings
+from django.utils.translation import get_language_info
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -75,8 +77,9 @@ def _absolute(context: dict, url: str) -> str:
     return request.build_absolute_uri(url) if request else url
 
 
-# The languages of the editorial notes the API shows, each as `note_<code>` (the site's).
-NOTE_LANGS = (("pl", "Polish"), ("en", "English"), ("fr", "French"))
+# The languages of the editorial notes the API shows, each as `note_<code>`: the site's, named
+# in English as Django names them.
+NOTE_LANGS = tuple((code, get_language_info(code)["name"]) for code, _name in settings.LANGUAGES)
 
 
 @extend_schema_field({"type": "string"})

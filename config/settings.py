@@ -217,7 +217,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "pl"
 # French for 7 Fallen's players; a label or rule message a game words only in Polish and English
-# reads in English on a French page (rules.core.schema.FALLBACK_LANG).
+# reads in English on a French page (rules.core.verdict.FALLBACK_LANG).
 LANGUAGES = [("pl", _("Polski")), ("en", _("English")), ("fr", _("Français"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Warsaw"

@@ -7,6 +7,7 @@ import rules
 from cardbase.changesets.editions import EDITIONS_FACT
 from cardbase.changesets.facts import NOTE_FACT
 from cardbase.models import Card
+from rules.core.verdict import FALLBACK_LANG
 
 
 class ContractCard(NamedTuple):
@@ -118,8 +119,9 @@ def judge(contract: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def stored_message(violation: Mapping[str, Any], lang: str) -> str:
-    """Return a stored violation's message in `lang`, in English where it has none in `lang`."""
-    return violation.get(f"message_{lang}") or violation["message_en"]
+    """Return a stored violation's message in `lang`, in the fallback language (English) where
+    it has none in `lang`."""
+    return violation.get(f"message_{lang}") or violation[f"message_{FALLBACK_LANG}"]
 
 
 def _unjudgeable(error: Exception) -> dict[str, Any]:

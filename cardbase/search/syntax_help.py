@@ -53,6 +53,11 @@ OPERATORS_MEANING = Text(
 )
 # Bare words for a vocabulary whose games show none: they only show how a word is written.
 WORD_PLACEHOLDERS = {"pl": ("słowo", '"dwa słowa"'), "en": ("word", '"two words"')}
+# The syntax's own words (a French page reads the English ones, as every Text falls back).
+WORD_AND_PHRASE = (Text(pl="słowo", en="word"), Text(pl="„fraza”", en="“phrase”"))
+TEXT_VALUES = Text(pl="słowo albo „fraza”", en="a word or a “phrase”")
+EDITION_VALUES = Text(pl="skrót lub nazwa edycji", en="an edition's slug or name")
+OR_WORD = Text(pl="LUB", en="OR")
 
 
 def _shown_names(key: Key) -> list[str]:
@@ -64,10 +69,9 @@ def _shown_values(key: Key, lang: str) -> str:
     if key.kind == "number":
         return "0 … 9999" + (", nieznany/unknown" if key.unknown else "")
     if key.kind == "text":
-        return ("słowo albo „fraza”", "a word or a “phrase”")[lang != "pl"]
+        return TEXT_VALUES(lang)
     if key.kind == "edition":
-        values = ("skrót lub nazwa edycji", "an edition's slug or name")[lang != "pl"]
-        return values + ", nieznana/unknown"
+        return EDITION_VALUES(lang) + ", nieznana/unknown"
     shown = ", ".join("/".join(words) for _value, words in key.groups)
     return shown + (", nieznany/unknown" if key.unknown else "")
 
@@ -181,8 +185,6 @@ def syntax_rows(
     cards' names) that finds some; a catalogue without cards keeps the written examples.
     """
     lang = page_lang(lang)
-    # The syntax's own words are Polish and English; a French page reads the English ones.
-    en = lang != "pl"
     vocabulary = vocabulary or cardsearch.default_vocabulary()
     counter = _ExampleCounter(vocabulary, game) if counted else None
 
@@ -210,7 +212,7 @@ def syntax_rows(
     )
     rows = [
         row(
-            [("słowo", "word")[en], ("„fraza”", "“phrase”")[en]],
+            [word(lang) for word in WORD_AND_PHRASE],
             "",
             words_help,
             name_words[:3],
@@ -226,7 +228,7 @@ def syntax_rows(
     # Terms joined from the keys' examples, should no written example of the operators do.
     found = [query for item in rows[1:] for query, _words in item.examples][:4]
     made = [f"{a} {b}" for a, b in zip(found, found[1:], strict=False)] + [
-        f"{a} {('LUB', 'OR')[en]} {b}" for a, b in zip(found, found[1:], strict=False)
+        f"{a} {OR_WORD(lang)} {b}" for a, b in zip(found, found[1:], strict=False)
     ]
     operators_help = _declared_help(
         [guide.operators for guide in vocabulary.guides],

@@ -11,7 +11,7 @@ from cardbase.filters import CardFilter
 from cardbase.language import page_lang
 from cardbase.managers import UNLISTED_FIELDS
 from cardbase.models import Card, Game, Printing
-from rules.core.schema import FALLBACK_LANG, Attribute
+from rules.core.schema import Attribute, Text
 
 
 def card_by_slug(*, game: str, slug: str) -> Card:
@@ -126,15 +126,8 @@ def _catalogue_query(card: Card, attribute_id: str, value) -> str:
 
 
 def card_note(card: Card) -> str:
-    """Return the editorial note in the page's language, else in the fallback language (English),
-    else in Polish, else in any language."""
-    notes = card.notes or {}
-    return (
-        notes.get(page_lang())
-        or notes.get(FALLBACK_LANG)
-        or notes.get("pl")
-        or next(iter(notes.values()), "")
-    )
+    """Return the editorial note in the page's language, else as every label falls back."""
+    return Text(**card.notes)(page_lang()) if card.notes else ""
 
 
 def primary_printing(card: Card) -> Printing | None:

@@ -13,14 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rules.core.face import Face
-from rules.core.verdict import Verdict
+from rules.core.verdict import FALLBACK_LANG, Verdict
 
 AttributeType = Literal["choice", "int", "bool", "text"]
 # What a game's copy limit says of a card a deck may hold any number of ("NIEOGRANICZONA LICZBA
 # W TALII"); a number, so that "more copies than the limit" needs no special case.
 UNLIMITED = math.inf
-# The language a label falls back to when it has no text in the one asked for.
-FALLBACK_LANG = "en"
 
 
 class Text(Mapping[str, str]):

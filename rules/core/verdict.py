@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 Lang = Literal["en", "pl", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "pl", "fr")
+# The language a label or message falls back to when it has none in the one asked for.
+FALLBACK_LANG: Lang = "en"
 
 
 class Severity(StrEnum):
@@ -43,7 +45,7 @@ class Violation:
         """Return the message in `lang` ("en", "pl" or "fr"; English where there is no French)."""
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
-        return getattr(self, f"message_{lang}") or self.message_en
+        return getattr(self, f"message_{lang}") or getattr(self, f"message_{FALLBACK_LANG}")
 
     @classmethod
     def about(

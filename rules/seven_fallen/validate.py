@@ -331,6 +331,9 @@ def _check_loyalists(pages: list[Card], found: list[Violation]) -> None:
     """Check that beside a Loyaliste Ange every Ange prints exactly its classes."""
     angels = [card for card in pages if card.kind == ANGE]
     loyal = [card for card in angels if LOYAL in (_keywords(card) or ())]
+    # « Loyaliste » binds only an Ange's book; a page of unknown kind that prints it may be one.
+    maybe_loyal = [card for card in pages if card.kind == PAGE and LOYAL in (_keywords(card) or ())]
+    _loyaliste_unchecked(maybe_loyal, "loyal-kind", found)
     if not loyal:
         return
     known = [card for card in loyal if card.classes is not None]
@@ -384,7 +387,9 @@ def _check_loyalists(pages: list[Card], found: list[Violation]) -> None:
     maybe_angels = [
         card
         for card in pages
-        if card.kind == PAGE and (card.classes is None or _classes(card) != wanted)
+        if card.kind == PAGE
+        and card not in maybe_loyal
+        and (card.classes is None or _classes(card) != wanted)
     ]
     _loyaliste_unchecked(maybe_angels, "kind", found)
 
@@ -407,6 +412,16 @@ _LOYALISTE_UNCHECKED = {
         "was not checked against it.",
         "On ne sait pas si {names} est un Ange (type de page inconnu) : « Loyaliste » n'a pas "
         "été vérifié pour cette page.",
+    ),
+    "loyal-kind": (
+        "Nie wiadomo, czy {names} to Anioł (rodzaj strony nieznany): jeśli tak, jego "
+        "„Loyaliste” wymaga, by każdy Anioł Księgi miał dokładnie jego klasy; tego nie "
+        "sprawdzono.",
+        "Whether {names} is an Ange is unknown (the page's kind is unknown): if it is, its "
+        "« Loyaliste » holds every Ange of the book to exactly its classes; that was not checked.",
+        "On ne sait pas si {names} est un Ange (type de page inconnu) : si c'en est un, son "
+        "« Loyaliste » impose exactement ses classes à tous les Anges du Livre ; cela n'a pas été "
+        "vérifié.",
     ),
 }
 

@@ -44,3 +44,17 @@ def test_an_unknown_kind_page_printing_other_classes_is_unchecked_not_refused():
     verdict = GAME.validate(parse_deck(data))
     assert verdict.valid
     assert [v.code for v in verdict.violations] == ["unverified"]
+
+
+def test_an_unknown_kind_page_that_prints_loyaliste_is_not_taken_for_a_non_ange():
+    # Were it an Ange, its « Loyaliste » would refuse the Elite Ange beside it: not checked.
+    data = deck(
+        page("Elora d'Eondra", kind="page", keywords=["Loyaliste"], classes=["Goule"]),
+        angel("Élite", classes=["Elite"]),
+    )
+    verdict = GAME.validate(parse_deck(data))
+    (warning,) = [v for v in verdict.violations if "Elora d'Eondra" in v.cards]
+    assert (warning.code, warning.severity.value) == ("unverified", "warning")
+    assert "its « Loyaliste » holds every Ange of the book" in warning.message_en
+    assert "son « Loyaliste » impose" in warning.message_fr
+    assert verdict.valid
