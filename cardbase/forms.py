@@ -114,6 +114,47 @@ def attribute_form_field(attribute: Attribute, lang: str) -> forms.Field:
     )
 
 
+def add_fact_fields(form: forms.BaseForm, schema: CardSchema, attributes: dict) -> None:
+    """Give the form a kind field and one field per attribute the game's cards may be given
+    (not the derived ones), each starting at the card's value."""
+    lang = page_lang()
+    form.fields["kind"] = forms.ChoiceField(
+        label=_("rodzaj"), choices=[(k.id, k.label(lang)) for k in schema.kinds]
+    )
+    for attribute in schema.attributes:
+        if attribute.derived:
+            continue
+        name = attribute_field_name(attribute)
+        form.fields[name] = attribute_form_field(attribute, lang)
+        form.initial.setdefault(name, attributes.get(attribute.id))
+
+
+def cleaned_attributes(schema: CardSchema, cleaned: dict) -> dict:
+    """Return the known attributes a form's fields give; a blank field is unknown."""
+    return {
+        attribute.id: value
+        for attribute in schema.attributes
+        if (value := cleaned.get(attribute_field_name(attribute))) not in (None, "", [])
+        # An empty list is a fact where the game gives it a word ("none"), not unknown.
+        or (value == [] and attribute.empty)
+    }
+
+
+def attribute_fields_by_kind(schema: CardSchema) -> list[tuple[str, list[str]]]:
+    """Group the attribute fields under the kinds that carry them, each field once."""
+    lang, groups, placed = page_lang(), [], set()
+    for kind in schema.kinds:
+        names = [
+            attribute_field_name(a)
+            for a in schema.attributes_of(kind.id)
+            if not a.derived and attribute_field_name(a) not in placed
+        ]
+        placed.update(names)
+        if names:
+            groups.append((kind.label(lang), names))
+    return groups
+
+
 class CardForm(forms.ModelForm):
     """Edit a card's shared columns and, field by field, the attributes of its game."""
 
@@ -124,18 +165,8 @@ class CardForm(forms.ModelForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.schema = self._schema()
-        lang = page_lang()
         if self.schema is not None:
-            self.fields["kind"] = forms.ChoiceField(
-                label=_("rodzaj"), choices=[(k.id, k.label(lang)) for k in self.schema.kinds]
-            )
-            attributes = self.instance.attributes or {}
-            for attribute in self.schema.attributes:
-                if attribute.derived:
-                    continue
-                name = attribute_field_name(attribute)
-                self.fields[name] = attribute_form_field(attribute, lang)
-                self.initial.setdefault(name, attributes.get(attribute.id))
+            add_fact_fields(self, self.schema, self.instance.attributes or {})
         for code, language in settings.LANGUAGES:
             name = NOTE_PREFIX + code
             self.fields[name] = forms.CharField(
@@ -175,32 +206,14 @@ class CardForm(forms.ModelForm):
 
     def attribute_fields_by_kind(self) -> list[tuple[str, list[str]]]:
         """Group the attribute fields under the kinds that carry them, for the admin's fieldsets."""
-        if self.schema is None:
-            return []
-        lang, groups, placed = page_lang(), [], set()
-        for kind in self.schema.kinds:
-            names = [
-                attribute_field_name(a)
-                for a in self.schema.attributes_of(kind.id)
-                if not a.derived and attribute_field_name(a) not in placed
-            ]
-            placed.update(names)
-            if names:
-                groups.append((kind.label(lang), names))
-        return groups
+        return [] if self.schema is None else attribute_fields_by_kind(self.schema)
 
     def clean(self) -> dict:
         cleaned = super().clean()
         if self.schema is None:
             return cleaned
         # Card.clean (run next, by the ModelForm) checks these against the schema.
-        self.instance.attributes = {
-            attribute.id: value
-            for attribute in self.schema.attributes
-            if (value := cleaned.get(attribute_field_name(attribute))) not in (None, "", [])
-            # An empty list is a fact where the game gives it a word ("none"), not unknown.
-            or (value == [] and attribute.empty)
-        }
+        self.instance.attributes = cleaned_attributes(self.schema, cleaned)
         self.instance.notes = {
             code: cleaned[NOTE_PREFIX + code]
             for code, _language in settings.LANGUAGES

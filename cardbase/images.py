@@ -112,6 +112,22 @@ def make_thumbnail(
     return buffer.getvalue()
 
 
+def reencoded(
+    data: bytes | bytearray | memoryview | IO[bytes], *, max_side: int = 2400
+) -> bytes:
+    """Return the image drawn afresh as a JPEG (quality 90), upright, at most `max_side` pixels
+    a side: only its pixels are kept, so its metadata (GPS, camera) and anything hidden beside
+    them in the file (a polyglot's second payload) are dropped."""
+    image = _open(data)
+    with contextlib.suppress(Exception):  # broken EXIF: keep the pixels as stored
+        image = ImageOps.exif_transpose(image)
+    image = _flatten(image)
+    image.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=90, optimize=True)
+    return buffer.getvalue()
+
+
 def _flatten(image: Image.Image) -> Image.Image:
     """Convert to RGB, compositing any transparency onto white."""
     if image.mode == "P" or "transparency" in image.info:

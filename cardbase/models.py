@@ -337,6 +337,10 @@ class Changeset(models.Model):
         RULEBOOK = "rulebook", _("podręcznik")
         FILE = "file", _("plik z danymi")
         NOTE = "note", _("uwaga")
+        # A player's proposal, approved by a moderator: its photo or scan of the card, or the
+        # printed product it names.
+        PHOTO = "photo", _("zdjęcie lub skan karty")
+        PRODUCT = "product", _("wydrukowany produkt")
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="changesets")
     # None: written by the site itself (a loader or an import run from the command line).
@@ -346,6 +350,14 @@ class Changeset(models.Model):
         null=True,
         blank=True,
         related_name="changesets",
+    )
+    # The player whose proposal it applies (its author is the moderator who approved it).
+    proposer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="proposed_changesets",
     )
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     comment = models.TextField(_("komentarz"), blank=True)

@@ -77,3 +77,26 @@ def schema_fact_label(schema: CardSchema, fact: str) -> str:
         return _("uwagi (%(lang)s)") % {"lang": fact.removeprefix(NOTE_FACT)}
     attribute = schema.attribute(fact)
     return capitalised(attribute.label(page_lang())) if attribute else fact
+
+
+def set_fact(card: Card, fact: str, value: Any) -> None:
+    """Give the card one fact's value; None makes it unknown."""
+    if fact in ("name", "kind"):
+        setattr(card, fact, value)
+    elif fact == "text":
+        card.text = value or ""
+    elif fact.startswith(NOTE_FACT):
+        notes = dict(card.notes or {})
+        lang = fact.removeprefix(NOTE_FACT)
+        if value is None:
+            notes.pop(lang, None)
+        else:
+            notes[lang] = value
+        card.notes = notes
+    else:
+        attributes = dict(card.attributes or {})
+        if value is None:
+            attributes.pop(fact, None)
+        else:
+            attributes[fact] = value
+        card.attributes = attributes

@@ -69,9 +69,10 @@ class ChangesetRecorder:
         author: AbstractBaseUser | None,
         comment: str,
         reverts: Changeset | None = None,
+        proposer: AbstractBaseUser | None = None,
     ) -> None:
         self.game, self.source, self.author, self.comment = game, source, author, comment
-        self.reverts = reverts
+        self.reverts, self.proposer = reverts, proposer
         self.changeset: Changeset | None = None
         self._before: dict[int, dict[str, Any]] = {}
         self._after: dict[int, dict[str, Any]] = {}
@@ -161,6 +162,7 @@ class ChangesetRecorder:
                     source_page=self.source.page,
                     source_text=self.source.text,
                     reverts=self.reverts,
+                    proposer=self.proposer,
                 )
             for change in changes:
                 change.changeset = self.changeset
@@ -200,11 +202,17 @@ def recording_changeset(
     author: AbstractBaseUser | None = None,
     comment: str = "",
     reverts: Changeset | None = None,
+    proposer: AbstractBaseUser | None = None,
 ) -> Iterator[ChangesetRecorder]:
     """Record every card saved through the recorder as one changeset, in one transaction."""
     with transaction.atomic():
         recorder = ChangesetRecorder(
-            game=game, source=source, author=author, comment=comment, reverts=reverts
+            game=game,
+            source=source,
+            author=author,
+            comment=comment,
+            reverts=reverts,
+            proposer=proposer,
         )
         token = _recording.set(recorder)
         try:

@@ -5,8 +5,6 @@ not put back since (reverting would undo that one too, unseen), or where it adde
 and every deck holding it would lose it): those are undone by a new edit, not by a revert.
 """
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -18,7 +16,7 @@ from cardbase.changesets.editions import (
     editions_of,
     scanned_dropped,
 )
-from cardbase.changesets.facts import NOTE_FACT, fact_label, facts_of_card
+from cardbase.changesets.facts import fact_label, facts_of_card, set_fact
 from cardbase.changesets.recording import Source, recording_changeset
 from cardbase.models import Card, Changeset, FactChange, Printing
 
@@ -71,7 +69,7 @@ def revert_changeset(
         if change.fact == EDITIONS_FACT:
             editions_back[card.pk] = change.old or []
         else:
-            _set_fact(card, change.fact, change.old)
+            set_fact(card, change.fact, change.old)
     by_slug = {edition.slug: edition for edition in changeset.game.editions.all()}
     with recording_changeset(
         game=changeset.game,
@@ -164,26 +162,3 @@ def _latest_changes(changeset: Changeset, moved: list[FactChange]) -> dict[tuple
     for card_id, fact, number in later:
         latest[(card_id, fact)] = max(number, latest.get((card_id, fact), 0))
     return latest
-
-
-def _set_fact(card: Card, fact: str, value: Any) -> None:
-    """Give the card one fact's value again; None makes it unknown."""
-    if fact in ("name", "kind"):
-        setattr(card, fact, value)
-    elif fact == "text":
-        card.text = value or ""
-    elif fact.startswith(NOTE_FACT):
-        notes = dict(card.notes or {})
-        lang = fact.removeprefix(NOTE_FACT)
-        if value is None:
-            notes.pop(lang, None)
-        else:
-            notes[lang] = value
-        card.notes = notes
-    else:
-        attributes = dict(card.attributes or {})
-        if value is None:
-            attributes.pop(fact, None)
-        else:
-            attributes[fact] = value
-        card.attributes = attributes
