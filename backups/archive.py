@@ -21,6 +21,8 @@ FORMAT = "aniolowie-cardbase-backup"
 VERSION = 1
 MANIFEST = "manifest.json"
 MEDIA_PREFIX = "media/"
+# Files kept by a storage of their own (a field's, not the default one), by the field's key.
+FIELD_FILES_PREFIX = "files/"
 _CHUNK = 1 << 20
 
 
@@ -62,9 +64,11 @@ class ArchiveWriter:
         self.members[name] = digest.hexdigest()
         return count
 
-    def add_media(self, name: str, source: IO[bytes]) -> None:
-        """Copy a media file (a scan: already compressed, so stored as is) into the backup."""
-        member, digest = MEDIA_PREFIX + name, hashlib.sha256()
+    def add_media(self, name: str, source: IO[bytes], *, field: str | None = None) -> None:
+        """Copy a media file (a scan: already compressed, so stored as is) into the backup;
+        `field` names the field whose own storage keeps it, None for the default storage."""
+        member = MEDIA_PREFIX + name if field is None else f"{FIELD_FILES_PREFIX}{field}/{name}"
+        digest = hashlib.sha256()
         info = zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_STORED
         with self._zip.open(info, "w") as out:
@@ -132,12 +136,18 @@ class ArchiveReader:
                     raise BackupError(f"{self._where}: {name} line {number}: not a row")
                 yield number, row
 
-    def media(self) -> Iterator[tuple[str, IO[bytes]]]:
-        """Yield (name under MEDIA_ROOT, open file) of each media file."""
+    def media(self) -> Iterator[tuple[str | None, str, IO[bytes]]]:
+        """Yield (the field whose storage keeps it or None for the default storage, its name
+        in that storage, open file) of each media file."""
         for member in sorted(self.manifest["members"]):
             if member.startswith(MEDIA_PREFIX):
-                with self._zip.open(member) as source:
-                    yield member.removeprefix(MEDIA_PREFIX), source
+                field, name = None, member.removeprefix(MEDIA_PREFIX)
+            elif member.startswith(FIELD_FILES_PREFIX):
+                field, _slash, name = member.removeprefix(FIELD_FILES_PREFIX).partition("/")
+            else:
+                continue
+            with self._zip.open(member) as source:
+                yield field, name, source
 
     def _fail(self, message: str) -> BackupError:
         return BackupError(f"{self._where}: {message}")

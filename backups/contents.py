@@ -4,7 +4,10 @@ the files those rows name."""
 from graphlib import TopologicalSorter
 
 from django.apps import apps
+from django.core.files.storage import Storage, default_storage
 from django.db import models
+
+from backups.archive import BackupError
 
 # Models whose rows a backup leaves out, and why. Any other model of any installed app is backed
 # up, so a model added later is in the next backup without a change here.
@@ -53,6 +56,25 @@ def file_fields(model: type[models.Model]) -> list[models.FileField]:
     row names, are drawn again from the cards (`manage.py render_faces`).
     """
     return [field for field in model._meta.concrete_fields if isinstance(field, models.FileField)]
+
+
+def field_key(field: models.FileField) -> str | None:
+    """Name a file field whose own storage keeps its files ("app.model.field"); None for a
+    field whose files the default storage keeps."""
+    if field.storage is default_storage:
+        return None
+    return f"{field.model._meta.label_lower}.{field.name}"
+
+
+def storage_of(key: str | None) -> Storage:
+    """Return the storage that keeps the files of the field `key` names (field_key)."""
+    if key is None:
+        return default_storage
+    label, _dot, name = key.rpartition(".")
+    try:
+        return apps.get_model(label)._meta.get_field(name).storage
+    except (LookupError, ValueError) as error:
+        raise BackupError(f"files of {key!r}: no such file field on this site") from error
 
 
 def _references(model: type[models.Model]) -> set[str]:

@@ -13,7 +13,6 @@ import django
 from django.apps import apps
 from django.core.cache import cache
 from django.core.exceptions import SuspiciousFileOperation
-from django.core.files.storage import default_storage
 from django.core.management.color import no_style
 from django.core.serializers import base, python
 from django.db import DatabaseError, IntegrityError, connection, models, transaction
@@ -21,7 +20,13 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
 from backups.archive import ArchiveReader, ArchiveWriter, BackupError
-from backups.contents import backed_up_models, by_natural_key, file_fields
+from backups.contents import (
+    backed_up_models,
+    by_natural_key,
+    field_key,
+    file_fields,
+    storage_of,
+)
 
 BATCH = 1000
 # Apps whose rows a database may hold before a restore without `--replace`: the catalogue, which
@@ -80,10 +85,10 @@ def _write(writer: ArchiveWriter) -> Summary:
             label = model._meta.label_lower
             summary.counts[label] = writer.add_rows(label, _rows(model, media))
         migrations = _applied_migrations()
-        for name in sorted(media):
+        for kept_by, name in sorted(media, key=lambda kept: (kept[0] or "", kept[1])):
             try:
-                with default_storage.open(name, "rb") as source:
-                    writer.add_media(name, source)
+                with storage_of(kept_by).open(name, "rb") as source:
+                    writer.add_media(name, source, field=kept_by)
             except FileNotFoundError:
                 summary.missing_files.append(name)
                 continue
@@ -116,7 +121,7 @@ def _snapshot() -> Iterator[None]:
         yield
 
 
-def _rows(model: type[models.Model], media: set[str]) -> Iterator[dict]:
+def _rows(model: type[models.Model], media: set[tuple[str | None, str]]) -> Iterator[dict]:
     queryset = model._base_manager.order_by("pk")
     natural = [
         f.name
@@ -129,7 +134,9 @@ def _rows(model: type[models.Model], media: set[str]) -> Iterator[dict]:
     objects = queryset.iterator(chunk_size=BATCH)
     while batch := list(itertools.islice(objects, BATCH)):
         for obj in batch:
-            media.update(name for f in files if (name := getattr(obj, f.attname).name))
+            media.update(
+                (field_key(f), name) for f in files if (name := getattr(obj, f.attname).name)
+            )
         yield from _RowSerializer().serialize(batch)
 
 
@@ -269,9 +276,9 @@ def _reset_sequences(chosen: list[type[models.Model]]) -> None:
 
 def _restore_media(archive: ArchiveReader) -> int:
     count = 0
-    for name, source in archive.media():
+    for kept_by, name, source in archive.media():
         try:
-            target = Path(default_storage.path(name))
+            target = Path(storage_of(kept_by).path(name))
         except SuspiciousFileOperation as error:
             raise BackupError(f"media file {name!r} would lie outside MEDIA_ROOT") from error
         target.parent.mkdir(parents=True, exist_ok=True)

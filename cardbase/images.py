@@ -112,9 +112,7 @@ def make_thumbnail(
     return buffer.getvalue()
 
 
-def reencoded(
-    data: bytes | bytearray | memoryview | IO[bytes], *, max_side: int = 2400
-) -> bytes:
+def reencoded(data: bytes | bytearray | memoryview | IO[bytes], *, max_side: int = 2400) -> bytes:
     """Return the image drawn afresh as a JPEG (quality 90), upright, at most `max_side` pixels
     a side: only its pixels are kept, so its metadata (GPS, camera) and anything hidden beside
     them in the file (a polyglot's second payload) are dropped."""

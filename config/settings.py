@@ -106,6 +106,7 @@ INSTALLED_APPS = [
     "cardbase",
     "decks",
     "accounts",
+    "proposals",
     "backups",
     "bench",
     "axes",
@@ -256,6 +257,28 @@ if os.environ.get("MEDIA_S3_BUCKET"):
             "querystring_auth": env_bool("MEDIA_S3_SIGNED_URLS", False),
         },
     }
+# Players' photos of cards sent with their proposals: private until a moderator approves them,
+# served only through a view that checks the viewer (proposals/storage.py). Never under
+# MEDIA_ROOT, which a web server may serve as it stands; on S3, private objects under their own
+# prefix, read by the site with its own credentials.
+PRIVATE_MEDIA_ROOT = Path(os.environ.get("DJANGO_PRIVATE_MEDIA_ROOT", BASE_DIR / "var" / "private"))
+STORAGES["proposal_sources"] = {
+    "BACKEND": "django.core.files.storage.FileSystemStorage",
+    "OPTIONS": {"location": PRIVATE_MEDIA_ROOT, "base_url": None},
+}
+if os.environ.get("MEDIA_S3_BUCKET"):
+    STORAGES["proposal_sources"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            **STORAGES["default"]["OPTIONS"],
+            "location": os.environ.get("PRIVATE_MEDIA_S3_PREFIX", "private"),
+            "default_acl": "private",
+            "querystring_auth": True,
+            "custom_domain": None,
+        },
+    }
+# How many proposals one player may make in a day (a moderator's queue is not a spam bin).
+PROPOSALS_PER_DAY = int(os.environ.get("PROPOSALS_PER_DAY", "20"))
 # Uploaded card scans above this size are refused before Pillow decodes them.
 MAX_CARD_IMAGE_BYTES = int(os.environ.get("MAX_CARD_IMAGE_BYTES", str(8 * 1024 * 1024)))
 # Card files an operator uploads in the admin wait here between their preview and being applied:

@@ -13,6 +13,7 @@ from decks import services
 from decks.models import Visibility
 from decks.services.editing import deck_copy
 from decks.services.likes import deck_like
+from proposals.services import block_proposer
 from tests.factories import (
     AngelFactory,
     CardSourceFactory,
@@ -24,6 +25,7 @@ from tests.factories import (
     UserFactory,
     legal_deck_cards,
 )
+from tests.proposal_steps import propose_attributes
 
 PASSWORD = "anioly-i-demony-7"
 
@@ -31,6 +33,13 @@ PASSWORD = "anioly-i-demony-7"
 @pytest.fixture(autouse=True)
 def _media(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "proposal_sources": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": tmp_path / "private", "base_url": None},
+        },
+    }
 
 
 @pytest.fixture
@@ -73,6 +82,9 @@ def site(db):
         cited.attributes = {**cited.attributes, "level": 5}
         changeset.save(cited, row=2)
     Changeset.objects.create(game=game, source_kind="note", reverts=changeset.changeset)
+    # A player's proposal with its private photo, and a player barred from proposing.
+    propose_attributes(cited, fan, faction="fallen")
+    block_proposer(user=fan, moderator=owner, reason="Spam.")
     _give_microseconds()
     return owner, deck, token.key
 

@@ -19,8 +19,14 @@ from tests.factories import AngelFactory, UserFactory
 
 
 def media_files() -> dict[str, bytes]:
-    root = Path(settings.MEDIA_ROOT)
-    return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    """Return the files under MEDIA_ROOT and the private ones (players' photos), by name."""
+    private = Path(settings.STORAGES["proposal_sources"]["OPTIONS"]["location"])
+    return {
+        f"{root.name}/{p.relative_to(root)}": p.read_bytes()
+        for root in (Path(settings.MEDIA_ROOT), private)
+        for p in root.rglob("*")
+        if p.is_file()
+    }
 
 
 def run(*args) -> dict[str, int]:
@@ -48,13 +54,20 @@ def test_every_row_comes_back_to_the_microsecond(site, tmp_path, client, monkeyp
         if isinstance(value, datetime.datetime)
     ]
     assert stamps and all(stamp.microsecond for stamp in stamps)
-    assert sorted(files) == ["cards/drukowany.png", "cards/thumbs/drukowany-mini.png"]
+    (photo,) = [name for name in files if name.startswith("private/")]
+    assert sorted(files) == [
+        "media/cards/drukowany.png",
+        "media/cards/thumbs/drukowany-mini.png",
+        photo,
+    ]
 
     counts = {label: len(rows) for label, rows in before.items()}
-    assert run("backup", str(tmp_path / "site.zip")) == {**counts, "media files": 2}
+    assert run("backup", str(tmp_path / "site.zip")) == {**counts, "media files": 3}
     call_command("flush", "--no-input")
-    for path in Path(settings.MEDIA_ROOT).rglob("*.png"):
-        path.unlink()
+    for path in tmp_path.rglob("*.*g"):
+        if path.name != "site.zip":
+            path.unlink()
+    assert media_files() == {}
     assert get_user_model().objects.count() == 0
 
     reported = run("restore", str(tmp_path / "site.zip"))
@@ -64,7 +77,7 @@ def test_every_row_comes_back_to_the_microsecond(site, tmp_path, client, monkeyp
     shown = Deck.objects.get(name="Pokazowa")
     assert (shown.like_count, shown.likes.count()) == (1, 1)
     assert media_files() == files
-    assert reported == {**counts, "media files": 2}
+    assert reported == {**counts, "media files": 3}
     # SQLite's search mirror (fed by triggers) holds the restored cards: search takes it here.
     monkeypatch.setattr(fts_sqlite, "FTS_COMMON", 10**9)
     assert [card.name for card in search_cards(query="drukowan").queryset] == ["Drukowany"]
