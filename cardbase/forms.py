@@ -7,6 +7,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from cardbase import images
 from cardbase.changesets.facts import facts_of
 from cardbase.language import page_lang
 from cardbase.models import Card, Game, StoredFacts
@@ -153,6 +154,22 @@ def attribute_fields_by_kind(schema: CardSchema) -> list[tuple[str, list[str]]]:
         if names:
             groups.append((kind.label(lang), names))
     return groups
+
+
+def check_image_upload(upload) -> None:
+    """Refuse an uploaded picture over the size limit or that is not a safe image, saying why."""
+    if upload.size > settings.MAX_CARD_IMAGE_BYTES:
+        raise forms.ValidationError(
+            _("Plik ma %(size)d MB; największy dozwolony to %(max)d MB.")
+            % {"size": upload.size // 2**20, "max": settings.MAX_CARD_IMAGE_BYTES // 2**20}
+        )
+    upload.seek(0)
+    try:
+        images.check_image(upload.read())
+    except images.InvalidImage as exc:
+        raise forms.ValidationError(str(exc)) from exc
+    finally:
+        upload.seek(0)
 
 
 class CardForm(forms.ModelForm):

@@ -1,6 +1,6 @@
 """Catalogue pages: thin views over selectors."""
 
-from django.contrib.auth.decorators import permission_required
+from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
@@ -126,10 +126,16 @@ def card_history(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     )
 
 
+# Who may revert a changeset: the operators who edit cards, and the moderators who approve
+# players' proposals.
+REVERTERS = ("cardbase.change_card", "proposals.moderate_proposal")
+
+
 @require_POST
-@permission_required("cardbase.change_card", raise_exception=True)
 def changeset_revert(request: HttpRequest, game: str, slug: str, number: int) -> HttpResponse:
-    """Revert one changeset of the card's history (an operator's), or say why it cannot be."""
+    """Revert one changeset of the card's history, or say why it cannot be."""
+    if not any(request.user.has_perm(permission) for permission in REVERTERS):
+        raise PermissionDenied
     card = card_by_slug(game=game, slug=slug)
     changeset = get_object_or_404(
         Changeset.objects.filter(changes__card=card).distinct(), pk=number

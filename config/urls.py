@@ -6,6 +6,8 @@ from django.contrib import admin
 from django.urls import include, path
 
 urlpatterns = [
+    # Before the catalogue's: "propose" is not a card's slug.
+    path("", include("proposals.urls")),
     path("", include("cardbase.urls")),
     path("decks/", include("decks.urls")),
     path("accounts/", include("accounts.urls")),

@@ -4,7 +4,6 @@ import io
 
 from PIL import Image
 
-from cardbase.changesets import facts_of_card
 from proposals.services import ProposalSource, propose
 
 
@@ -29,9 +28,3 @@ def propose_attributes(card, proposer, *, comment="", **attributes):
         source=ProposalSource("photo", note="Moja karta.", image=photo_bytes()),
         comment=comment,
     )
-
-
-def seen_now(proposal) -> dict:
-    """Return the card's values of the proposal's facts now, as a moderator's page shows them."""
-    current = facts_of_card(proposal.card) if proposal.card else {}
-    return {fact: current.get(fact) for fact in proposal.facts}

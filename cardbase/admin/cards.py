@@ -1,17 +1,21 @@
 """Operators add and correct cards here, with the same validation as the fixtures."""
 
 from django import forms
-from django.conf import settings
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
-from cardbase import images
 from cardbase.admin.card_import import card_import_run_view, card_import_view
 from cardbase.changesets import Source, recording_changeset
 from cardbase.changesets.editions import editions_fact
-from cardbase.forms import COMMENT_FIELD, NOTE_PREFIX, SOURCE_FIELD, CardForm
+from cardbase.forms import (
+    COMMENT_FIELD,
+    NOTE_PREFIX,
+    SOURCE_FIELD,
+    CardForm,
+    check_image_upload,
+)
 from cardbase.models import Card, CardSource, Edition, Game, Printing
 from cardbase.services import make_printing_thumbnail
 
@@ -24,20 +28,8 @@ class PrintingForm(forms.ModelForm):
     def clean_image(self):
         image = self.cleaned_data.get("image")
         upload = self.files.get(self.add_prefix("image"))
-        if upload is None:
-            return image
-        if upload.size > settings.MAX_CARD_IMAGE_BYTES:
-            raise forms.ValidationError(
-                _("Plik ma %(size)d MB; największy dozwolony to %(max)d MB.")
-                % {"size": upload.size // 2**20, "max": settings.MAX_CARD_IMAGE_BYTES // 2**20}
-            )
-        upload.seek(0)
-        try:
-            images.check_image(upload.read())
-        except images.InvalidImage as exc:
-            raise forms.ValidationError(str(exc)) from exc
-        finally:
-            upload.seek(0)
+        if upload is not None:
+            check_image_upload(upload)
         return image
 
 

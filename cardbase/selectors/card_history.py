@@ -34,13 +34,14 @@ class HistoryEntry:
     source_text: str
     reverts: int | None
     facts: tuple[FactDiff, ...]
+    proposer: str = ""
 
 
 def history_entries(card: Card) -> list[HistoryEntry]:
     """Return the changesets that changed the card's facts, newest first."""
     changes = (
         FactChange.objects.filter(card=card)
-        .select_related("changeset__author")
+        .select_related("changeset__author", "changeset__proposer")
         .order_by("-changeset__created", "-changeset_id", "id")
     )
     grouped: dict[int, list[FactChange]] = {}
@@ -59,6 +60,7 @@ def _entry(card: Card, changeset: Changeset, changes: list[FactChange]) -> Histo
         source=source_citation(card, changeset),
         source_text=changeset.source_text,
         reverts=changeset.reverts_id,
+        proposer=changeset.proposer.get_username() if changeset.proposer else "",
         facts=tuple(
             FactDiff(
                 fact_label(card, change.fact),
@@ -75,6 +77,10 @@ def source_citation(card: Card, changeset: Changeset) -> str:
     """Say where a changeset's facts come from: the document's title and page, or a note."""
     if changeset.source_kind == Changeset.SourceKind.NOTE:
         return _("Uwaga redakcji")
+    if changeset.source_kind == Changeset.SourceKind.PHOTO:
+        return _("Zdjęcie lub skan karty")
+    if changeset.source_kind == Changeset.SourceKind.PRODUCT:
+        return changeset.source_document
     declared = card.game_rules
     document = changeset.source_document
     if document and document == card.game.rulebook and declared.rulebook:

@@ -18,6 +18,8 @@ class Provenance:
     changeset: int | None = None
     author: str = ""
     when: datetime | None = None
+    # The player whose proposal the changeset applied (its author approved it).
+    proposer: str = ""
 
 
 def fact_provenance(card: Card) -> dict[str, Provenance]:
@@ -32,7 +34,7 @@ def fact_provenance(card: Card) -> dict[str, Provenance]:
     found: dict[str, Provenance] = {}
     changes = (
         FactChange.objects.filter(card=card)
-        .select_related("changeset__author")
+        .select_related("changeset__author", "changeset__proposer")
         .order_by("changeset_id", "id")
     )
     for change in changes:
@@ -65,7 +67,10 @@ def _written_by(card: Card, change: FactChange, passage: CardSource | None) -> P
     if change.row is not None:
         citation = _("%(document)s, wiersz %(row)s") % {"document": citation, "row": change.row}
     author = changeset.author.get_username() if changeset.author else ""
-    return Provenance(citation, changeset.source_text, changeset.pk, author, changeset.created)
+    proposer = changeset.proposer.get_username() if changeset.proposer else ""
+    return Provenance(
+        citation, changeset.source_text, changeset.pk, author, changeset.created, proposer
+    )
 
 
 def _passage(source: CardSource) -> Provenance:

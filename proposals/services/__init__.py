@@ -2,7 +2,7 @@
 
 from proposals.services.blocking import block_proposer, unblock_proposer
 from proposals.services.deciding import approve_proposal, reject_proposal
-from proposals.services.proposing import ProposalSource, propose
+from proposals.services.proposing import ProposalSource, propose, why_barred
 from proposals.services.refusals import ProposalRefused
 
 __all__ = [
@@ -13,4 +13,5 @@ __all__ = [
     "propose",
     "reject_proposal",
     "unblock_proposer",
+    "why_barred",
 ]

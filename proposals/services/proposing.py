@@ -83,15 +83,21 @@ def kept_photo(data: bytes) -> bytes:
 
 def refuse_barred(proposer: AbstractBaseUser) -> None:
     """Refuse a player a moderator barred, or one who made the day's share of proposals."""
+    refusal = why_barred(proposer)
+    if refusal is not None:
+        raise ProposalRefused(refusal)
+
+
+def why_barred(proposer: AbstractBaseUser) -> str | None:
+    """Say why the player may not propose now (barred, or the day's share made); None if they
+    may."""
     block = ProposerBlock.objects.filter(user=proposer).first()
     if block is not None:
-        raise ProposalRefused(
-            _("Moderator wstrzymał Twoje propozycje: %(reason)s") % {"reason": block.reason}
-        )
+        return _("Moderator wstrzymał Twoje propozycje: %(reason)s") % {"reason": block.reason}
     limit = settings.PROPOSALS_PER_DAY
     since = timezone.now() - timedelta(days=1)
     if Proposal.objects.filter(proposer=proposer, created__gte=since).count() >= limit:
-        raise ProposalRefused(
-            _("Na dziś to wszystko: najwyżej %(limit)d propozycji na dobę. Wróć jutro.")
-            % {"limit": limit}
-        )
+        return _("Na dziś to wszystko: najwyżej %(limit)d propozycji na dobę. Wróć jutro.") % {
+            "limit": limit
+        }
+    return None

@@ -6,9 +6,10 @@ from django.core import mail
 from cardbase.models import Card, Changeset
 from decks import services as deck_services
 from proposals.models import Proposal
+from proposals.selectors import seen_facts
 from proposals.services import ProposalRefused, approve_proposal, reject_proposal
 from tests.factories import AngelFactory, CardSourceFactory, UserFactory, legal_deck_cards
-from tests.proposal_steps import propose_attributes, seen_now
+from tests.proposal_steps import propose_attributes
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +24,7 @@ def approve(proposal, moderator, facts=None):
         proposal=proposal,
         moderator=moderator,
         facts=facts or list(proposal.facts),
-        seen=seen_now(proposal),
+        seen=seen_facts(proposal),
     )
 
 
@@ -76,7 +77,7 @@ def test_approving_some_facts_applies_only_those(moderator):
 def test_a_fact_changed_since_the_moderator_looked_is_not_applied(moderator):
     card = AngelFactory(order="powers", level=7, faction=None)
     proposal = propose_attributes(card, UserFactory(), faction="fallen")
-    seen = seen_now(proposal)
+    seen = seen_facts(proposal)
     card.attributes = {**card.attributes, "faction": "lord"}
     card.save()
     with pytest.raises(ProposalRefused, match="zmieniły się"):

@@ -1,0 +1,103 @@
+"""The proposal form: the card's facts as the admin's form shows them, and the source."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from cardbase.forms import (
+    add_fact_fields,
+    attribute_field_name,
+    attribute_fields_by_kind,
+    check_image_upload,
+    cleaned_attributes,
+)
+from cardbase.language import page_lang
+from cardbase.models import Card
+from proposals.models import Proposal
+from rules.core.schema import CardSchema
+
+
+class ProposalForm(forms.Form):
+    """Propose a card's facts, each field starting at what is known (blank: unknown), with
+    where they come from."""
+
+    name = forms.CharField(label=_("nazwa"), max_length=120)
+    text = forms.CharField(
+        label=_("tekst karty"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    source_kind = forms.ChoiceField(
+        label=_("Skąd to wiesz?"),
+        choices=Proposal.SourceKind.choices,
+        initial=Proposal.SourceKind.PHOTO,
+        widget=forms.RadioSelect,
+    )
+    source_image = forms.FileField(
+        label=_("zdjęcie lub skan karty"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": "image/*", "capture": "environment"}),
+        help_text=_("JPEG, PNG lub WebP. Zapisujemy tylko obraz: dane aparatu i GPS usuwamy."),
+    )
+    source_document = forms.CharField(
+        label=_("podręcznik lub produkt"),
+        required=False,
+        max_length=200,
+        help_text=_("Tytuł podręcznika albo nazwa wydrukowanego produktu (talii, dodatku)."),
+    )
+    source_page = forms.IntegerField(label=_("strona"), required=False, min_value=1)
+    source_note = forms.CharField(
+        label=_("opis źródła"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Np. cytat z podręcznika albo gdzie na karcie to widać."),
+    )
+    comment = forms.CharField(
+        label=_("komentarz dla moderatora"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args, schema: CardSchema, card: Card | None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.schema, self.card = schema, card
+        add_fact_fields(self, schema, card.attributes if card else {})
+        if card is not None:
+            for field in ("name", "kind", "text"):
+                self.initial.setdefault(field, getattr(card, field))
+        # Facts first, then the source: the order the player fills them in.
+        sources = ["source_kind", "source_image", "source_document", "source_page"]
+        facts = ["name", "kind", "text"]
+        self.order_fields([*facts, *self.attribute_names(), *sources, "source_note", "comment"])
+
+    def attribute_names(self) -> list[str]:
+        """Return the attribute fields' names, in the order of the kinds that carry them."""
+        return [name for _label, names in self.attribute_groups() for name in names]
+
+    def attribute_groups(self) -> list[tuple[str, list[str]]]:
+        """Return the attribute fields grouped under the kinds that carry them."""
+        return attribute_fields_by_kind(self.schema)
+
+    def clean_source_image(self):
+        upload = self.cleaned_data.get("source_image")
+        if upload:
+            check_image_upload(upload)
+        return upload
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        kind = cleaned.get("source_kind")
+        photo_missing = not cleaned.get("source_image") and "source_image" not in self.errors
+        if kind == Proposal.SourceKind.PHOTO and photo_missing:
+            self.add_error("source_image", _("Dołącz zdjęcie lub skan karty."))
+        named = cleaned.get("source_document", "").strip()
+        if kind in (Proposal.SourceKind.RULEBOOK, Proposal.SourceKind.PRODUCT) and not named:
+            self.add_error("source_document", _("Podaj tytuł podręcznika albo nazwę produktu."))
+        if cleaned.get("kind"):
+            self.cleaned_attributes = cleaned_attributes(self.schema, cleaned)
+            self._check_rules(cleaned["kind"])
+        return cleaned
+
+    def _check_rules(self, kind: str) -> None:
+        # The facts the game's rules forbid together, named by the field at fault.
+        for fault in self.schema.check(kind, self.schema.complete(kind, self.cleaned_attributes)):
+            attribute = self.schema.attribute(fault.attribute)
+            field = attribute_field_name(attribute) if attribute else None
+            self.add_error(field if field in self.fields else None, fault.message(page_lang()))
