@@ -41,7 +41,7 @@ def test_an_edited_fact_names_its_changeset_author_and_date_and_unknown_says_no_
 
     number = changeset.changeset.pk
     assert sources["Level"].startswith(f"Editorial note · change no. {number}, operatorka, ")
-    assert sources["Colour"] == "unknown: no source gives it"
+    assert sources["Colour"] == "unknown: no source gives it · Know it? Fill it in"
     assert sources["Circle"] == "follows from the card's other facts"  # a Fallen angel's choir
     # Written by a factory, before any changeset: said so, not guessed.
     assert sources["Faction"] == "no source recorded (entered before the history was kept)"
