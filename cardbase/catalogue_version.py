@@ -39,6 +39,7 @@ CATALOGUE_TABLES = (
     "cardbase_card",
     "cardbase_printing",
     "cardbase_cardsource",
+    "cardbase_ruling",
 )
 PG_FUNCTION = "cardbase_catalogue_changed"
 PG_FUNCTION_SQL = f"""
@@ -59,9 +60,9 @@ def trigger_name(table: str, event: str = "") -> str:
     return f"{table}_version{'_' + event.lower() if event else ''}"
 
 
-def _postgresql_statements() -> list[str]:
+def _postgresql_statements(tables: list[str]) -> list[str]:
     statements = [PG_FUNCTION_SQL]
-    for table in CATALOGUE_TABLES:
+    for table in tables:
         statements.append(
             f"CREATE OR REPLACE TRIGGER {trigger_name(table)}"
             f" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON {table}"
@@ -70,28 +71,32 @@ def _postgresql_statements() -> list[str]:
     return statements
 
 
-def _sqlite_statements() -> list[str]:
+def _sqlite_statements(tables: list[str]) -> list[str]:
     return [
         f"CREATE TRIGGER IF NOT EXISTS {trigger_name(table, event)} AFTER {event} ON {table}"
         f" BEGIN UPDATE {VERSION_TABLE} SET token = {SQLITE_NEW_TOKEN}; END"
-        for table in CATALOGUE_TABLES
+        for table in tables
         for event in ("INSERT", "UPDATE", "DELETE")
     ]
 
 
-def _statements(vendor: str) -> list[str]:
+def _statements(vendor: str, tables: list[str]) -> list[str]:
     if vendor == "postgresql":
-        return _postgresql_statements()
+        return _postgresql_statements(tables)
     if vendor == "sqlite":
-        return _sqlite_statements()
+        return _sqlite_statements(tables)
     return []
 
 
 def install_triggers(using: str = DEFAULT_DB_ALIAS) -> None:
-    """Create the triggers that change the version (those missing; all anew on PostgreSQL)."""
+    """Create the triggers that change the version (those missing; all anew on PostgreSQL), on
+    the catalogue's tables that exist: a table a later migration makes gets its trigger after
+    that `migrate` (install_triggers_after_migrate)."""
     connection = connections[using]
+    existing = set(connection.introspection.table_names())
+    tables = [table for table in CATALOGUE_TABLES if table in existing]
     with connection.cursor() as cursor:
-        for statement in _statements(connection.vendor):
+        for statement in _statements(connection.vendor, tables):
             cursor.execute(statement)
 
 
@@ -100,8 +105,10 @@ def drop_triggers(using: str = DEFAULT_DB_ALIAS) -> None:
     connection = connections[using]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
+            existing = set(connection.introspection.table_names())
             for table in CATALOGUE_TABLES:
-                cursor.execute(f"DROP TRIGGER IF EXISTS {trigger_name(table)} ON {table}")
+                if table in existing:
+                    cursor.execute(f"DROP TRIGGER IF EXISTS {trigger_name(table)} ON {table}")
             cursor.execute(f"DROP FUNCTION IF EXISTS {PG_FUNCTION}()")
         elif connection.vendor == "sqlite":
             for table in CATALOGUE_TABLES:

@@ -325,6 +325,52 @@ class CardSource(models.Model):
         return title(page_lang()) if title else self.rulebook
 
 
+class Ruling(models.Model):
+    """A ruling on a card: a question and its answer, or a clarification, with its source.
+
+    Published once a moderator approves a player's proposal of it (proposals), or written by an
+    operator in the admin; the card page and the API show it.
+    """
+
+    class SourceKind(models.TextChoices):
+        RULEBOOK = "rulebook", _("podręcznik")
+        FAQ = "faq", _("oficjalne FAQ")
+        ORGANISER = "organiser", _("organizator turnieju")
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="rulings")
+    # Blank: a clarification, not an answer to a question.
+    question = models.TextField(_("pytanie"), blank=True)
+    answer = models.TextField(_("odpowiedź lub wyjaśnienie"))
+    source_kind = models.CharField(_("rodzaj źródła"), max_length=20, choices=SourceKind)
+    # The rulebook's or FAQ's title, or who ruled (the organiser and their tournament).
+    source_document = models.CharField(_("źródło"), max_length=200)
+    source_page = models.PositiveSmallIntegerField(_("strona"), null=True, blank=True)
+    ruled_on = models.DateField(_("data orzeczenia"), null=True, blank=True)
+    proposer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="proposed_rulings",
+    )
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="approved_rulings",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["card", "ruled_on", "id"]
+        verbose_name = _("orzeczenie")
+        verbose_name_plural = _("orzeczenia")
+
+    def __str__(self) -> str:
+        return f"{self.card}: {self.question or self.answer}"[:100]
+
+
 class Changeset(models.Model):
     """One write to a game's card facts: who made it, when, why, and the source it follows.
 

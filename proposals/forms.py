@@ -12,7 +12,7 @@ from cardbase.forms import (
 )
 from cardbase.language import page_lang
 from cardbase.models import Card
-from proposals.models import Proposal
+from proposals.models import FACT_SOURCES, RULING_SOURCES, Proposal
 from rules.core.schema import CardSchema
 
 
@@ -26,7 +26,7 @@ class ProposalForm(forms.Form):
     )
     source_kind = forms.ChoiceField(
         label=_("Skąd to wiesz?"),
-        choices=Proposal.SourceKind.choices,
+        choices=[(kind.value, kind.label) for kind in FACT_SOURCES],
         initial=Proposal.SourceKind.PHOTO,
         widget=forms.RadioSelect,
     )
@@ -101,3 +101,35 @@ class ProposalForm(forms.Form):
             attribute = self.schema.attribute(fault.attribute)
             field = attribute_field_name(attribute) if attribute else None
             self.add_error(field if field in self.fields else None, fault.message(page_lang()))
+
+
+class RulingForm(forms.Form):
+    """Propose a ruling on a card: a question and its answer, or a clarification, with the
+    source and date it was ruled on."""
+
+    question = forms.CharField(
+        label=_("pytanie"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Puste, gdy to wyjaśnienie, a nie odpowiedź na pytanie."),
+    )
+    answer = forms.CharField(
+        label=_("odpowiedź lub wyjaśnienie"), widget=forms.Textarea(attrs={"rows": 4})
+    )
+    source_kind = forms.ChoiceField(
+        label=_("Kto tak orzekł?"),
+        choices=[(kind.value, kind.label) for kind in RULING_SOURCES],
+        initial=Proposal.SourceKind.RULEBOOK,
+        widget=forms.RadioSelect,
+    )
+    source_document = forms.CharField(
+        label=_("źródło"),
+        max_length=200,
+        help_text=_("Tytuł podręcznika lub FAQ, albo organizator i turniej."),
+    )
+    source_page = forms.IntegerField(label=_("strona"), required=False, min_value=1)
+    ruled_on = forms.DateField(
+        label=_("data orzeczenia"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from cardbase.models import Card, Changeset, Game
+from cardbase.models import Card, Changeset, Game, Ruling
 from proposals.storage import source_image_name, source_storage
 
 
@@ -22,10 +22,17 @@ class Proposal(models.Model):
         PARTLY = "partly", _("przyjęta w części")
         REJECTED = "rejected", _("odrzucona")
 
+    class Subject(models.TextChoices):
+        FACTS = "facts", _("fakty karty")
+        RULING = "ruling", _("orzeczenie")
+
+    # The values a changeset or a ruling records its source by.
     class SourceKind(models.TextChoices):
-        PHOTO = Changeset.SourceKind.PHOTO
-        RULEBOOK = Changeset.SourceKind.RULEBOOK
-        PRODUCT = Changeset.SourceKind.PRODUCT
+        PHOTO = "photo", _("zdjęcie lub skan karty")
+        RULEBOOK = "rulebook", _("podręcznik")
+        PRODUCT = "product", _("wydrukowany produkt")
+        FAQ = "faq", _("oficjalne FAQ")
+        ORGANISER = "organiser", _("organizator turnieju")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="proposals")
     # None: a new card, named by its facts.
@@ -36,8 +43,11 @@ class Proposal(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="proposals"
     )
     created = models.DateTimeField(auto_now_add=True)
-    facts = models.JSONField()
-    base = models.JSONField(default=dict)
+    subject = models.CharField(max_length=10, choices=Subject, default=Subject.FACTS)
+    facts = models.JSONField(default=dict, blank=True)
+    base = models.JSONField(default=dict, blank=True)
+    # A ruling proposed for the card: {"question", "answer", "ruled_on"} (an ISO date or None).
+    ruling = models.JSONField(null=True, blank=True)
     comment = models.TextField(_("komentarz"), blank=True)
     source_kind = models.CharField(_("rodzaj źródła"), max_length=20, choices=SourceKind)
     # A rulebook's file, or the printed product's name.
@@ -73,6 +83,10 @@ class Proposal(models.Model):
     changeset = models.OneToOneField(
         Changeset, on_delete=models.SET_NULL, null=True, blank=True, related_name="proposal"
     )
+    # The ruling its approval published.
+    published_ruling = models.OneToOneField(
+        Ruling, on_delete=models.SET_NULL, null=True, blank=True, related_name="proposal"
+    )
     # The page language the player proposed in: the decision is told to them in it.
     lang = models.CharField(max_length=8, default=settings.LANGUAGE_CODE)
     # Whether the proposer has seen the decision ("My proposals" marks the new ones).
@@ -95,6 +109,23 @@ class Proposal(models.Model):
     @property
     def is_pending(self) -> bool:
         return self.state == self.State.PENDING
+
+    @property
+    def is_ruling(self) -> bool:
+        return self.subject == self.Subject.RULING
+
+
+# Where proposed facts may come from, and where a ruling may.
+FACT_SOURCES = (
+    Proposal.SourceKind.PHOTO,
+    Proposal.SourceKind.RULEBOOK,
+    Proposal.SourceKind.PRODUCT,
+)
+RULING_SOURCES = (
+    Proposal.SourceKind.RULEBOOK,
+    Proposal.SourceKind.FAQ,
+    Proposal.SourceKind.ORGANISER,
+)
 
 
 class ProposerBlock(models.Model):

@@ -7,6 +7,11 @@ from proposals import views
 urlpatterns = [
     path("cards/<slug:game>/propose/", views.propose_card, name="propose-card"),
     path("cards/<slug:game>/<slug:slug>/propose/", views.propose_change, name="propose-change"),
+    path(
+        "cards/<slug:game>/<slug:slug>/rulings/propose/",
+        views.propose_ruling_view,
+        name="propose-ruling",
+    ),
     path("proposals/", views.my_proposals, name="my-proposals"),
     path("proposals/<int:number>/photo/", views.source_image, name="proposal-photo"),
     path("moderation/", views.queue, name="proposal-queue"),

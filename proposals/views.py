@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 import rules
 from cardbase.models import Card, Game
 from cardbase.selectors.card_page import card_by_slug
-from proposals.forms import ProposalForm
+from proposals.forms import ProposalForm, RulingForm
 from proposals.models import Proposal
 from proposals.selectors import (
     MODERATE,
@@ -32,6 +32,7 @@ from proposals.services import (
     approve_proposal,
     block_proposer,
     propose,
+    propose_ruling,
     reject_proposal,
     unblock_proposer,
     why_barred,
@@ -98,6 +99,45 @@ def _propose(request: HttpRequest, game: Game, card: Card | None) -> HttpRespons
         request,
         "proposals/propose.html",
         {"form": form, "game": game, "card": card},
+        status=400 if form.is_bound and form.errors else 200,
+    )
+
+
+@login_required
+def propose_ruling_view(request: HttpRequest, game: str, slug: str) -> HttpResponse:
+    """Propose a ruling on a card."""
+    card = card_by_slug(game=game, slug=slug)
+    context = {"card": card, "game": card.game}
+    barred = why_barred(request.user)
+    if barred is not None:
+        return render(
+            request, "proposals/propose_ruling.html", {**context, "barred": barred}, status=403
+        )
+    form = RulingForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        cleaned = form.cleaned_data
+        proposal = propose_ruling(
+            proposer=request.user,
+            card=card,
+            question=cleaned["question"],
+            answer=cleaned["answer"],
+            ruled_on=cleaned["ruled_on"],
+            source=ProposalSource(
+                cleaned["source_kind"],
+                document=cleaned["source_document"],
+                page=cleaned["source_page"],
+            ),
+        )
+        messages.success(
+            request,
+            _("Dziękujemy! Propozycja nr %(number)s czeka na moderatora.")
+            % {"number": proposal.pk},
+        )
+        return redirect("my-proposals")
+    return render(
+        request,
+        "proposals/propose_ruling.html",
+        {**context, "form": form},
         status=400 if form.is_bound and form.errors else 200,
     )
 

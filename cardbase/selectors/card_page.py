@@ -10,17 +10,19 @@ from django.shortcuts import get_object_or_404
 from cardbase.filters import CardFilter
 from cardbase.language import page_lang
 from cardbase.managers import UNLISTED_FIELDS
-from cardbase.models import Card, Game, Printing
+from cardbase.models import Card, Game, Printing, Ruling
 from rules.core.schema import Attribute, Text
 
 
 def card_by_slug(*, game: str, slug: str) -> Card:
-    """Return a game's card with its sources and printings, or raise Http404."""
+    """Return a game's card with its sources, printings and rulings, or raise Http404."""
     queryset = (
         Card.objects.served()
         .select_related("game")
         .prefetch_related(
-            "sources", Prefetch("printings", queryset=Printing.objects.select_related("edition"))
+            "sources",
+            Prefetch("printings", queryset=Printing.objects.select_related("edition")),
+            Prefetch("rulings", queryset=Ruling.objects.select_related("proposer", "approved_by")),
         )
     )
     return get_object_or_404(queryset, game__slug=game, slug=slug)

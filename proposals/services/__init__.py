@@ -2,7 +2,7 @@
 
 from proposals.services.blocking import block_proposer, unblock_proposer
 from proposals.services.deciding import approve_proposal, reject_proposal
-from proposals.services.proposing import ProposalSource, propose, why_barred
+from proposals.services.proposing import ProposalSource, propose, propose_ruling, why_barred
 from proposals.services.refusals import ProposalRefused
 
 __all__ = [
@@ -11,6 +11,7 @@ __all__ = [
     "approve_proposal",
     "block_proposer",
     "propose",
+    "propose_ruling",
     "reject_proposal",
     "unblock_proposer",
     "why_barred",

@@ -7,6 +7,7 @@ applied and they look again.
 """
 
 from collections.abc import Collection
+from datetime import date
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -17,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from cardbase.changesets import Source, facts_of_card, recording_changeset
 from cardbase.changesets.facts import set_fact
-from cardbase.models import Card, CardSource
+from cardbase.models import Card, CardSource, Ruling
 from cardbase.services import card_slug, describe_validation_error
 from proposals.models import Proposal
 from proposals.services.refusals import ProposalRefused
@@ -41,6 +42,11 @@ def approve_proposal(
     """
     proposal = _locked(proposal)
     _may_decide(proposal, moderator)
+    if proposal.is_ruling:
+        proposal.published_ruling = _publish_ruling(proposal, moderator)
+        proposal.state = Proposal.State.APPROVED
+        _decided(proposal, moderator, reason)
+        return proposal
     chosen = [fact for fact in proposal.facts if fact in set(facts)]
     if not chosen:
         raise ProposalRefused(_("Wybierz co najmniej jeden fakt do przyjęcia."))
@@ -141,6 +147,21 @@ def _apply(proposal: Proposal, card: Card | None, chosen: list[str], moderator) 
     if proposal.card is None:
         proposal.card = card
     return changeset.changeset
+
+
+def _publish_ruling(proposal: Proposal, moderator: AbstractBaseUser) -> Ruling:
+    ruled_on = proposal.ruling.get("ruled_on")
+    return Ruling.objects.create(
+        card=proposal.card,
+        question=proposal.ruling.get("question", ""),
+        answer=proposal.ruling["answer"],
+        source_kind=proposal.source_kind,
+        source_document=proposal.source_document,
+        source_page=proposal.source_page,
+        ruled_on=date.fromisoformat(ruled_on) if ruled_on else None,
+        proposer=proposal.proposer,
+        approved_by=moderator,
+    )
 
 
 def _source(proposal: Proposal) -> Source:

@@ -1,7 +1,7 @@
 """A player proposes new facts for a card, or a new card, with the source they come from."""
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -70,6 +70,36 @@ def propose(
         proposal.source_image.save("photo.jpg", ContentFile(kept_photo(source.image)), save=False)
     proposal.save()
     return proposal
+
+
+def propose_ruling(
+    *,
+    proposer: AbstractBaseUser,
+    card: Card,
+    question: str,
+    answer: str,
+    ruled_on: date | None,
+    source: ProposalSource,
+) -> Proposal:
+    """Record a ruling on the card (a question and its answer, or a clarification when the
+    question is blank) as a proposal waiting for a moderator."""
+    refuse_barred(proposer)
+    return Proposal.objects.create(
+        game=card.game,
+        card=card,
+        proposer=proposer,
+        subject=Proposal.Subject.RULING,
+        ruling={
+            "question": question,
+            "answer": answer,
+            "ruled_on": ruled_on.isoformat() if ruled_on else None,
+        },
+        source_kind=source.kind,
+        source_document=source.document,
+        source_page=source.page,
+        source_note=source.note,
+        lang=page_lang(),
+    )
 
 
 def kept_photo(data: bytes) -> bytes:

@@ -67,9 +67,9 @@ PAGES = [
     ("a search", "/cards/?q=testiel", {"sqlite": 8, "postgresql": 6}),
     ("a typed facet", "/cards/?q=frakcja:upadli", {"sqlite": 8, "postgresql": 7}),
     ("the table", "/cards/?view=table&page_size=96", 6),
-    # The card, its sources, its printings, the first cards of its order and their printings,
-    # how many they are, and the changes that wrote its facts (where each comes from).
-    ("a card with its order", "/cards/aniolowie/gammon/", 8),
+    # The card, its sources, its printings, its rulings, the first cards of its order and their
+    # printings, how many they are, and the changes that wrote its facts (where each comes from).
+    ("a card with its order", "/cards/aniolowie/gammon/", 9),
     # Every example counted, each once: many, but as many for any number of cards. Each game's
     # declared examples are counted in its own table (rules/<game>/schema.py, SEARCH_GUIDE).
     ("the syntax page", "/cards/syntax/", {"sqlite": 384, "postgresql": 193}),
