@@ -20,10 +20,11 @@ from drf_spectacular.utils import (
 from inflection import camelize
 
 import rules
-from api import game_serializers, serializers
+from api import game_serializers, proposal_serializers, serializers
 from api.errors_schema import (
     CATALOGUE_READ_RESPONSES,
     CONFLICT,
+    FORBIDDEN,
     READ_ERRORS,
     WRITE_ERRORS,
 )
@@ -212,9 +213,40 @@ CARD_DETAIL = extend_schema_view(
     get=extend_schema(
         summary="Get one card",
         operation_id="cards_retrieve",
+        description="With its rulings and where each of its facts comes from.",
         parameters=[GAME, SLUG],
-        responses={200: serializers.CardSerializer, **CATALOGUE_READ_RESPONSES},
+        responses={200: proposal_serializers.CardDetailSerializer, **CATALOGUE_READ_RESPONSES},
     )
+)
+PROPOSAL_LIST = extend_schema_view(
+    get=extend_schema(
+        summary="List your proposals, or the moderation queue",
+        operation_id="proposals_list",
+        parameters=[
+            OpenApiParameter(
+                "queue",
+                bool,
+                description="Moderators: the proposals waiting for a decision, oldest first.",
+            ),
+            LANG_PARAM,
+        ],
+        responses={
+            200: proposal_serializers.ProposalSerializer(many=True),
+            403: FORBIDDEN,
+            **READ_ERRORS,
+        },
+    ),
+    post=extend_schema(
+        summary="Propose a card's facts, a new card or a ruling",
+        description=(
+            "JSON, or multipart/form-data to send a `photo` (then `facts` and `ruling` are JSON "
+            "text). A moderator decides on the site. A player a moderator barred gets 403; one "
+            "who made the day's share of proposals, 429."
+        ),
+        parameters=[LANG_PARAM],
+        request=proposal_serializers.ProposalCreateSerializer,
+        responses={201: proposal_serializers.ProposalSerializer, **WRITE_ERRORS},
+    ),
 )
 VALIDATE = extend_schema(
     summary="Validate a deck (nothing is saved)",

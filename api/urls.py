@@ -3,7 +3,7 @@
 from django.urls import include, path, re_path
 
 from api.errors import json_errors
-from api.views import bulk, catalogue, decks, docs, not_found, tokens
+from api.views import bulk, catalogue, decks, docs, not_found, proposals, tokens
 
 
 def view(view_class, **initkwargs):
@@ -30,6 +30,7 @@ v1 = [
     path("decks/", view(decks.DeckList), name="deck-list"),
     path("decks/<path:deck_id>/verdict/", view(decks.DeckVerdict), name="deck-verdict"),
     path("decks/<path:deck_id>/", view(decks.DeckDetail), name="deck-detail"),
+    path("proposals/", view(proposals.ProposalList), name="proposal-list"),
     path("auth/token/", view(tokens.TokenView), name="token"),
     not_found_everywhere(),
 ]

@@ -1,6 +1,7 @@
 """Helpers for proposals' tests: a player's proposal made through the service, a photo."""
 
 import io
+from pathlib import Path
 
 from PIL import Image
 
@@ -28,3 +29,14 @@ def propose_attributes(card, proposer, *, comment="", **attributes):
         source=ProposalSource("photo", note="Moja karta.", image=photo_bytes()),
         comment=comment,
     )
+
+
+def keep_photos_in(settings, folder: Path) -> None:
+    """Keep proposals' photos in `folder` for one test, not in the site's private folder."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "proposal_sources": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": folder, "base_url": None},
+        },
+    }

@@ -15,6 +15,7 @@ from api.cache import CachedAnswerMixin
 from api.conditional import ETagMixin
 from api.filters import ApiCardFilter, EditionFilter
 from api.pagination import PagePagination
+from api.proposal_serializers import CardDetailSerializer
 from api.selectors import cards_for_api
 from api.views.base import ApiViewMixin
 from cardbase.models import Edition
@@ -83,10 +84,10 @@ class CardList(CatalogueView):
 
 @openapi.CARD_DETAIL
 class CardDetail(ApiViewMixin, CachedAnswerMixin, generics.RetrieveAPIView):
-    """Return one card with its sources and printings."""
+    """Return one card with its sources, printings, rulings and each fact's provenance."""
 
     permission_classes = [AllowAny]
-    serializer_class = serializers.CardSerializer
+    serializer_class = CardDetailSerializer
 
     def get_object(self):
         game, slug = self.kwargs["game"], self.kwargs["slug"]

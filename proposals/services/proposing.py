@@ -113,21 +113,32 @@ def kept_photo(data: bytes) -> bytes:
 
 def refuse_barred(proposer: AbstractBaseUser) -> None:
     """Refuse a player a moderator barred, or one who made the day's share of proposals."""
-    refusal = why_barred(proposer)
+    refusal = barred_because(proposer)
     if refusal is not None:
-        raise ProposalRefused(refusal)
+        raise refusal
 
 
 def why_barred(proposer: AbstractBaseUser) -> str | None:
     """Say why the player may not propose now (barred, or the day's share made); None if they
     may."""
+    refusal = barred_because(proposer)
+    return None if refusal is None else str(refusal)
+
+
+def barred_because(proposer: AbstractBaseUser) -> ProposalRefused | None:
+    """Return the refusal a player who may not propose now meets; None if they may."""
     block = ProposerBlock.objects.filter(user=proposer).first()
     if block is not None:
-        return _("Moderator wstrzymał Twoje propozycje: %(reason)s") % {"reason": block.reason}
+        return ProposalRefused(
+            _("Moderator wstrzymał Twoje propozycje: %(reason)s") % {"reason": block.reason},
+            code="barred",
+        )
     limit = settings.PROPOSALS_PER_DAY
     since = timezone.now() - timedelta(days=1)
     if Proposal.objects.filter(proposer=proposer, created__gte=since).count() >= limit:
-        return _("Na dziś to wszystko: najwyżej %(limit)d propozycji na dobę. Wróć jutro.") % {
-            "limit": limit
-        }
+        return ProposalRefused(
+            _("Na dziś to wszystko: najwyżej %(limit)d propozycji na dobę. Wróć jutro.")
+            % {"limit": limit},
+            code="limit",
+        )
     return None

@@ -2,4 +2,9 @@
 
 
 class ProposalRefused(Exception):
-    """A proposal or decision refused; str() says why, in words for the person refused."""
+    """A proposal or decision refused; str() says why, in words for the person refused, and
+    `code` names the reason for a program ("barred", "limit", "refused")."""
+
+    def __init__(self, message: str, code: str = "refused") -> None:
+        super().__init__(message)
+        self.code = code

@@ -6,6 +6,7 @@ from rest_framework.test import APIClient
 
 from api.services import token_for
 from tests.factories import GameFactory, UserFactory
+from tests.proposal_steps import keep_photos_in
 
 GENEROUS = {
     "anon": "10000/minute",
@@ -27,6 +28,7 @@ def set_rates(settings, **rates) -> None:
 @pytest.fixture(autouse=True)
 def _api_setup(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
+    keep_photos_in(settings, tmp_path / "private")
     # Players are made by the dozen here; a slow password hash would be most of the suite's time.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Throttle counters live in the cache: a test must not inherit another's requests.

@@ -21,14 +21,15 @@ def catalogue():
 
 # First the catalogue's version (the answer's cache key, api/cache.py). A list: its count, its cards, their printings (with editions) and their sources; an edition
 # chosen is looked up by its slug, and a search has its own lookups.
-# A card: the card, its sources, its printings.
+# A card: the card, its sources, its printings, its rulings and the changes that wrote its facts
+# (its provenance).
 ADDRESSES = [
     ("list", "/api/v1/cards/", 5),
     ("a full page", "/api/v1/cards/?page_size=100", 5),
     ("facets", "/api/v1/cards/?faction=fallen&kind=angel&kind=human", 5),
     ("an edition", "/api/v1/cards/?edition=edycja-0&faction=lord&faction=unknown", 6),
     ("a search", "/api/v1/cards/?q=testiel", {"sqlite": 7, "postgresql": 5}),
-    ("a card", "/api/v1/cards/aniolowie/gammon/", 4),
+    ("a card", "/api/v1/cards/aniolowie/gammon/", 6),
 ]
 
 

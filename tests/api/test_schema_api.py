@@ -50,6 +50,8 @@ OPERATIONS = {
     ("/api/v1/decks/{deck_id}/", "delete"),
     ("/api/v1/decks/{deck_id}/verdict/", "get"),
     ("/api/v1/auth/token/", "post"),
+    ("/api/v1/proposals/", "get"),
+    ("/api/v1/proposals/", "post"),
 }
 
 

@@ -25,7 +25,7 @@ from tests.factories import (
     UserFactory,
     legal_deck_cards,
 )
-from tests.proposal_steps import propose_attributes
+from tests.proposal_steps import keep_photos_in, propose_attributes
 
 PASSWORD = "anioly-i-demony-7"
 
@@ -33,13 +33,7 @@ PASSWORD = "anioly-i-demony-7"
 @pytest.fixture(autouse=True)
 def _media(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "proposal_sources": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": tmp_path / "private", "base_url": None},
-        },
-    }
+    keep_photos_in(settings, tmp_path / "private")
 
 
 @pytest.fixture

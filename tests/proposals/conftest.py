@@ -1,12 +1,8 @@
 import pytest
 
+from tests.proposal_steps import keep_photos_in
+
 
 @pytest.fixture(autouse=True)
 def _private_photos_in_a_temporary_folder(settings, tmp_path):
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "proposal_sources": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": tmp_path / "private", "base_url": None},
-        },
-    }
+    keep_photos_in(settings, tmp_path / "private")
