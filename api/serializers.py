@@ -244,6 +244,14 @@ class ViolationSerializer(serializers.Serializer):
     severity = serializers.ChoiceField(choices=["error", "warning"])
     message = serializers.CharField(help_text="What is wrong and how to fix it.")
     cards = serializers.ListField(child=serializers.CharField(), help_text="The cards at fault.")
+    unknown = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text=(
+            "For a rule left unchecked (`unverified`): the facts (attribute ids, or `kind`) whose "
+            "unknown values would settle it for the cards at fault. Absent otherwise."
+        ),
+    )
 
 
 class VerdictSerializer(serializers.Serializer):

@@ -112,6 +112,8 @@ def judge(contract: Mapping[str, Any]) -> dict[str, Any]:
                 **({"message_fr": violation.message_fr} if violation.message_fr else {}),
                 "cards": list(violation.cards),
                 "card_ids": [i for name in violation.cards for i in ids_by_name.get(name, [])],
+                # The unknown facts that would settle a rule left unchecked.
+                **({"unknown": list(violation.unknown)} if violation.unknown else {}),
             }
             for violation in verdict.violations
         ],
@@ -151,6 +153,7 @@ def verdict_in(stored: Mapping[str, Any], lang: str) -> dict[str, Any]:
                 "severity": v["severity"],
                 "message": stored_message(v, lang),
                 "cards": v["cards"],
+                **({"unknown": v["unknown"]} if v.get("unknown") else {}),
             }
             for v in stored.get("violations", [])
         ],

@@ -1,16 +1,18 @@
 """A deck grouped for display: by section, then by kind, a ladder's kind by rung, with totals."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from cardbase.changesets.facts import schema_fact_label
 from cardbase.models import Card
 from decks.contract import Entry, verdict_in
 from decks.models import Deck
 from decks.selectors.entries import card_totals, deck_entries
-from decks.selectors.verdict import VerdictLine, verdict_lines
+from decks.selectors.verdict import FillIn, VerdictLine, verdict_lines
 from rules.core.schema import Attribute
 from rules.core.schema import Game as GameRules
 
@@ -192,9 +194,29 @@ def sheet_for(*, deck: Deck, entries: list[Entry], verdict: dict, lang: str) -> 
         at_fault=at_fault,
         counts={line.key: line.count for line in lines},
         card_counts={card.pk: count for card, count in card_totals(entries)},
-        verdict_lines=verdict_lines(verdict, lang),
+        verdict_lines=_with_fill_ins(verdict_lines(verdict, lang), lines),
         unverified=unverified,
     )
+
+
+def _with_fill_ins(verdict: list[VerdictLine], lines: list[Line]) -> list[VerdictLine]:
+    """Give each warning that names unknown facts the cards to supply them for, each linked to
+    its propose form with the facts named as the card page names them."""
+    cards = {line.card.pk: line.card for line in lines}
+    filled = []
+    for line in verdict:
+        at_fault = [cards[pk] for pk in dict.fromkeys(line.card_ids) if pk in cards]
+        fill_in = tuple(
+            FillIn(
+                card.name,
+                reverse("propose-change", args=[card.game.slug, card.slug]),
+                ", ".join(schema_fact_label(card.schema, fact).lower() for fact in line.unknown),
+            )
+            for card in at_fault
+            if line.unknown
+        )
+        filled.append(replace(line, fill_in=fill_in) if fill_in else line)
+    return filled
 
 
 def _sections(

@@ -1,7 +1,7 @@
 """A deck's stored verdict: in the contract's form, and as the verdict panel's lines."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.text import capfirst
@@ -21,6 +21,19 @@ class VerdictLine:
     card_ids: list[int]
     # Several warnings alike in all but their card, shown as one line listing the cards.
     grouped: bool = False
+    # For a rule left unchecked: the unknown facts that would settle it (attribute ids, "kind").
+    unknown: list[str] = field(default_factory=list)
+    # Where the player may supply them: the cards at fault with those facts named (sheet_for).
+    fill_in: tuple["FillIn", ...] = ()
+
+
+@dataclass(frozen=True)
+class FillIn:
+    """A card whose unknown facts would settle a warning, with where to propose them."""
+
+    name: str
+    url: str
+    facts: str
 
 
 def deck_verdict(deck: Deck, *, lang: str = "en") -> dict:
@@ -71,6 +84,7 @@ def verdict_lines(stored: Mapping[str, Any], lang: str) -> list[VerdictLine]:
                 cards=list(dict.fromkeys(name for v in members for name in v.get("cards", []))),
                 card_ids=list(dict.fromkeys(i for v in members for i in v.get("card_ids", []))),
                 grouped=grouped,
+                unknown=list(dict.fromkeys(f for v in members for f in v.get("unknown", []))),
             )
         )
     return lines

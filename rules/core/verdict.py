@@ -40,6 +40,9 @@ class Violation:
     message_en: str
     cards: tuple[str, ...] = ()
     message_fr: str = ""
+    # The facts (attribute ids, or "kind") whose unknown values left the rule unchecked: knowing
+    # them for the cards at fault would settle it.
+    unknown: tuple[str, ...] = ()
 
     def message(self, lang: Lang = "en") -> str:
         """Return the message in `lang` ("en", "pl" or "fr"; English where there is no French)."""
@@ -57,18 +60,22 @@ class Violation:
         cards: Iterable[Any] = (),
         *,
         fr: str = "",
+        unknown: Iterable[str] = (),
     ) -> Violation:
-        """Build a violation naming `cards` (anything with a `.name`), each name once, in order."""
+        """Build a violation naming `cards` (anything with a `.name`), each name once, in order,
+        and the unknown facts that would settle it."""
         names = tuple(dict.fromkeys(card.name for card in cards))
-        return cls(code, severity, pl, en, names, fr)
+        return cls(code, severity, pl, en, names, fr, tuple(unknown))
 
     def to_dict(self, lang: Lang = "en") -> dict[str, Any]:
-        """Return the JSON form used by the CLI and the API: code, severity, message, cards."""
+        """Return the JSON form used by the CLI and the API: code, severity, message, cards,
+        and, for a rule left unchecked, the unknown facts that would settle it."""
         return {
             "code": self.code,
             "severity": str(self.severity),
             "message": self.message(lang),
             "cards": list(self.cards),
+            **({"unknown": list(self.unknown)} if self.unknown else {}),
         }
 
 

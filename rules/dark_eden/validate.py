@@ -158,6 +158,7 @@ def _check_affiliations(deck: Deck[Card], leaders: list[Card], found: list[Viola
                 f"The affiliation of {names} is unknown, so the cards' affiliations were "
                 "not checked.",
                 unknown,
+                unknown=("affiliation",),
             )
         )
         return

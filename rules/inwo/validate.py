@@ -111,6 +111,7 @@ def _check_sections(deck: Deck[Card], found: list[Violation]) -> None:
                 f"The back of {names} is unknown, so whether it may lie in this deck cannot be "
                 "checked (an Illuminati usually has the hand on its back).",
                 unsure,
+                unknown=("back",),
             )
         )
 

@@ -321,6 +321,7 @@ def _unverified_copies(
                 f"Whether {which_en} a « Leader » (every other page would then be limited to 1 "
                 "copy) is unknown, so that was not checked.",
                 hidden,
+                unknown=("keywords",),
                 fr=f"On ne sait pas si {which_fr} une page « Leader » (toute autre page serait "
                 "alors limitée à 1 exemplaire) : cela n'a pas été vérifié.",
             )
@@ -432,4 +433,8 @@ def _loyaliste_unchecked(cards: list[Card], reason: str, found: list[Violation])
         return
     names = ", ".join(card.name for card in cards)
     pl, en, fr = (words.format(names=names) for words in _LOYALISTE_UNCHECKED[reason])
-    found.append(Violation.about(UNVERIFIED, Severity.WARNING, pl, en, cards, fr=fr))
+    # A page of unknown kind is settled by its kind; one whose classes are unknown, by them.
+    unknown = ("classes",) if reason == "classes" else ("kind",)
+    found.append(
+        Violation.about(UNVERIFIED, Severity.WARNING, pl, en, cards, fr=fr, unknown=unknown)
+    )

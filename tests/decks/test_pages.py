@@ -492,7 +492,9 @@ def test_a_real_catalogue_deck_shows_a_few_grouped_warnings_and_marks_every_card
         assert "Nieznana frakcja, więc nie sprawdzono zasady jednej frakcji: " in verdict
         assert "Nieznany charakter, więc nie sprawdzono równowagi" in verdict
         assert '<span class="group-count">4 karty</span>' in verdict
-        assert "Uzupełnij" not in verdict
+        # Each card of a warning links to its propose form, where the player may supply the fact.
+        assert "Znasz brakujący fakt? Wybierz kartę, by go uzupełnić." in verdict
+        assert re.search(r'<a href="/cards/aniolowie/[a-z0-9-]+/propose/">', verdict)
         # Every card a warning names is still marked in the deck list.
         marked = set(
             map(int, re.findall(r'class="deck-line[^"]*unverified[^"]*" data-card="(\d+)"', html))

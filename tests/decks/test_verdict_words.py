@@ -7,6 +7,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from cardbase.models import Card
 from decks import services
 from decks.selectors.verdict import VerdictLine
 from tests.factories import InterventionFactory, legal_deck_cards
@@ -57,7 +58,9 @@ def test_unknown_factions_are_one_calm_note_apart_from_the_tick(client, owner):
     assert "1 uwaga: Nieznana frakcja, więc nie sprawdzono zasady jednej frakcji: 21 kart (" in (
         page
     )
-    assert "Uzupełnij" not in page
+    # The 21 cards at fault link to their propose forms, where the player may supply the fact.
+    assert "Znasz brakujący fakt? Wybierz kartę, by go uzupełnić." in page
+    assert len(re.findall(r'href="/cards/[^"]+/propose/"', html)) == 21
 
     page = text(client, url, "en")
     assert "✔ The deck breaks no deck-building rule, but the notes below remain." in page
@@ -65,13 +68,18 @@ def test_unknown_factions_are_one_calm_note_apart_from_the_tick(client, owner):
     assert "Fill in" not in page
 
 
-def test_one_unknown_card_is_said_with_its_name(client, owner):
+def test_one_unknown_card_is_said_with_its_name_and_the_fact_that_would_settle_it(client, owner):
     deck = deck_with_unknown_factions(owner, 1)
     page = text(client, deck.get_absolute_url(), "pl")
     assert (
-        "1 uwaga: Bez frakcji 00: nieznana frakcja, więc nie sprawdzono zasady jednej frakcji."
-        in (page)
+        "1 uwaga: Bez frakcji 00: nieznana frakcja, więc nie sprawdzono zasady jednej frakcji. "
+        "Znasz? Uzupełnij: frakcja" in page
     )
+    card = Card.objects.get(name="Bez frakcji 00")
+    html = verdict_html(client, deck.get_absolute_url(), "pl")
+    assert f'<a href="/cards/aniolowie/{card.slug}/propose/">' in html
+    (stored,) = deck.verdict["violations"]
+    assert stored["unknown"] == ["faction"]
 
 
 @pytest.mark.parametrize(

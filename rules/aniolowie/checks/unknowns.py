@@ -67,8 +67,8 @@ class Unknowns:
             rules_en = " and ".join(_RULE_NAMES[rule][0] for rule in rules)
             rules_pl = " ani ".join(_RULE_NAMES[rule][1] for rule in rules)
             word_en = _ATTRIBUTE_EN[attribute]
-            # Said calmly and for a player: what is unknown and which rule went unchecked; no
-            # "fill it in", which only the catalogue's editors can do.
+            # Said calmly and for a player: what is unknown and which rule went unchecked; the
+            # site offers to fill the fact in, named in `unknown`.
             out.append(
                 Violation(
                     UNVERIFIED,
@@ -77,6 +77,7 @@ class Unknowns:
                     f"{names}: {word_en} unknown, so {rules_en} "
                     f"{'was' if len(rules) == 1 else 'were'} not checked.",
                     card.names,
+                    unknown=(attribute,),
                 )
             )
         return out

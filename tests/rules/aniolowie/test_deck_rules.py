@@ -530,3 +530,23 @@ def test_errors_come_before_warnings():
     )
     severities = [str(v.severity) for v in check(data).violations]
     assert severities == sorted(severities)  # "error" < "warning"
+
+
+@pytest.mark.parametrize(
+    ("card", "unknown"),
+    [
+        (intervention("Mystery", faction=None), ("faction",)),
+        (intervention("Mystery", edition_symbol=None, count=2), ("edition_symbol",)),
+    ],
+)
+def test_an_unverified_warning_names_the_unknown_fact_that_would_settle_it(card, unknown):
+    (warning,) = check(with_cards(legal_deck(), card)).violations
+    assert (warning.code, warning.cards, warning.unknown) == ("unverified", ("Mystery",), unknown)
+    assert warning.to_dict()["unknown"] == list(unknown)
+
+
+def test_a_violation_that_no_unknown_fact_settles_names_none():
+    verdict = check(deck([*four_humans(), angel("A", "angels", None)], None, pad_to=0))
+    (error,) = [v for v in verdict.violations if v.code == "deck-size"]
+    assert error.unknown == ()
+    assert "unknown" not in error.to_dict()
