@@ -118,9 +118,7 @@ class ProposalCreateSerializer(serializers.Serializer):
         required=False, help_text="Instead of facts: `question` (may be blank) and `answer`."
     )
     ruled_on = serializers.DateField(required=False, allow_null=True)
-    source_kind = serializers.ChoiceField(
-        choices=[(kind.value, kind.label) for kind in (*FACT_SOURCES, *RULING_SOURCES[1:])]
-    )
+    source_kind = serializers.ChoiceField(choices=Proposal.SourceKind.choices)
     source_document = serializers.CharField(required=False, allow_blank=True, max_length=200)
     source_page = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     source_note = serializers.CharField(required=False, allow_blank=True)

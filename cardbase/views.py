@@ -20,6 +20,7 @@ from cardbase.selectors.card_page import (
     card_note,
     primary_printing,
     related_cards,
+    with_rulings,
 )
 from cardbase.selectors.catalogue import PAGE_SIZES, catalogue_page
 from cardbase.selectors.columns import table_columns
@@ -98,7 +99,7 @@ def card_search_syntax(request: HttpRequest) -> HttpResponse:
 @require_safe
 @cached_page(catalogue_page_version)
 def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
-    card = card_by_slug(game=game, slug=slug)
+    card = with_rulings(card_by_slug(game=game, slug=slug))
     related = related_cards(card=card)
     facts = card_facts(card)
     return render(

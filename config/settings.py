@@ -386,6 +386,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "AttributeTypeEnum": "api.game_serializers.ATTRIBUTE_TYPES",
         "ChartStyleEnum": "api.game_serializers.CHART_STYLES",
+        "RulingSourceKindEnum": "cardbase.models.Ruling.SourceKind",
+        "ProposalSourceKindEnum": "proposals.models.Proposal.SourceKind",
     },
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

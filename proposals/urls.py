@@ -6,6 +6,7 @@ from proposals import views
 
 urlpatterns = [
     path("cards/<slug:game>/propose/", views.propose_card, name="propose-card"),
+    path("cards/<slug:game>/completeness/", views.completeness, name="completeness"),
     path("cards/<slug:game>/<slug:slug>/propose/", views.propose_change, name="propose-change"),
     path(
         "cards/<slug:game>/<slug:slug>/rulings/propose/",

@@ -9,11 +9,12 @@ from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 import rules
 from cardbase.models import Card, Game
 from cardbase.selectors.card_page import card_by_slug
+from cardbase.selectors.completeness import catalogue_completeness
 from proposals.forms import ProposalForm, RulingForm
 from proposals.models import Proposal
 from proposals.selectors import (
@@ -37,6 +38,7 @@ from proposals.services import (
     unblock_proposer,
     why_barred,
 )
+from proposals.wanted import most_wanted
 
 PAGE_SIZE = 25
 
@@ -139,6 +141,23 @@ def propose_ruling_view(request: HttpRequest, game: str, slug: str) -> HttpRespo
         "proposals/propose_ruling.html",
         {**context, "form": form},
         status=400 if form.is_bound and form.errors else 200,
+    )
+
+
+@require_safe
+def completeness(request: HttpRequest, game: str) -> HttpResponse:
+    """Show how complete the game's catalogue is and the missing facts most wanted."""
+    if not rules.is_game(game):
+        raise Http404
+    served = get_object_or_404(Game, slug=game)
+    return render(
+        request,
+        "proposals/completeness.html",
+        {
+            "game": served,
+            "completeness": catalogue_completeness(served),
+            "wanted": most_wanted(served),
+        },
     )
 
 

@@ -19,7 +19,7 @@ from api.proposal_serializers import CardDetailSerializer
 from api.selectors import cards_for_api
 from api.views.base import ApiViewMixin
 from cardbase.models import Edition
-from cardbase.selectors.card_page import card_by_slug, card_moved_from
+from cardbase.selectors.card_page import card_by_slug, card_moved_from, with_rulings
 
 SLUG_MAX = 120  # Card.slug's max_length
 
@@ -91,7 +91,7 @@ class CardDetail(ApiViewMixin, CachedAnswerMixin, generics.RetrieveAPIView):
 
     def get_object(self):
         game, slug = self.kwargs["game"], self.kwargs["slug"]
-        return card_by_slug(game=checked_slug(game), slug=checked_slug(slug))
+        return with_rulings(card_by_slug(game=checked_slug(game), slug=checked_slug(slug)))
 
 
 @openapi.EXCLUDED

@@ -15,17 +15,25 @@ from rules.core.schema import Attribute, Text
 
 
 def card_by_slug(*, game: str, slug: str) -> Card:
-    """Return a game's card with its sources, printings and rulings, or raise Http404."""
+    """Return a game's card with its sources and printings, or raise Http404."""
     queryset = (
         Card.objects.served()
         .select_related("game")
         .prefetch_related(
             "sources",
             Prefetch("printings", queryset=Printing.objects.select_related("edition")),
-            Prefetch("rulings", queryset=Ruling.objects.select_related("proposer", "approved_by")),
         )
     )
     return get_object_or_404(queryset, game__slug=game, slug=slug)
+
+
+def with_rulings(card: Card) -> Card:
+    """Fetch the card's rulings, with who proposed and approved each, in one query."""
+    prefetch_related_objects(
+        [card],
+        Prefetch("rulings", queryset=Ruling.objects.select_related("proposer", "approved_by")),
+    )
+    return card
 
 
 def card_moved_from(*, slug: str) -> Card:

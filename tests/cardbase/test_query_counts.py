@@ -57,7 +57,8 @@ def catalogue():
 # counts (which also count the page's cards), the game and edition choices, the page's cards and
 # their printings; an edition chosen is looked up, and so are a search's words on SQLite.
 PAGES = [
-    ("home", "/", 2),
+    # The home page: the games with their card counts, and their cards' facts known.
+    ("home", "/", 3),
     ("catalogue", "/cards/", 6),
     ("a facet chosen", "/cards/?faction=fallen", 6),
     ("two facets and a range", "/cards/?faction=fallen&kind=angel&level_min=5", 6),

@@ -53,10 +53,10 @@ def test_a_dark_eden_card_lists_the_cards_of_its_affiliation_not_of_its_cost(cli
 def test_a_value_most_of_the_game_holds_relates_nothing(client, eden, django_assert_num_queries):
     general = Card.objects.filter(attributes__affiliation="general").first()
     url = general.get_absolute_url()
-    # The version, the card, its sources and printings, the first cards sharing its value and
-    # how many they are among the game's cards, and the changes that wrote its facts: then
-    # nothing more is read.
-    with django_assert_num_queries(7):
+    # The version, the card, its sources, printings and rulings, the first cards sharing its
+    # value and how many they are among the game's cards, and the changes that wrote its facts:
+    # then nothing more is read.
+    with django_assert_num_queries(8):
         response = client.get(url)
     assert response.context["related"] is None
     assert 'class="same-order"' not in response.content.decode()
