@@ -54,7 +54,8 @@ def approve_proposal(
     if card is None and not set(CARD_NEEDS) <= set(chosen):
         raise ProposalRefused(_("Nowa karta potrzebuje nazwy i rodzaju: przyjmij oba."))
     current = facts_of_card(card) if card is not None else {}
-    if any(current.get(fact) != seen.get(fact) for fact in chosen):
+    # Each fact as the moderator saw it, named: a fact left out of `seen` was not seen.
+    if any(fact not in seen or current.get(fact) != seen[fact] for fact in chosen):
         raise ProposalRefused(
             _("Fakty karty zmieniły się, gdy oglądałeś propozycję: sprawdź ją jeszcze raz.")
         )
