@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardbase.forms import (
+    ValueListField,
     add_fact_fields,
     attribute_field_name,
     attribute_fields_by_kind,
@@ -59,6 +60,18 @@ class ProposalForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.schema, self.card = schema, card
         add_fact_fields(self, schema, card.attributes if card else {})
+        lang = page_lang()
+        for attribute in schema.attributes:
+            name = attribute_field_name(attribute)
+            if name not in self.fields:
+                continue
+            if card is not None and card.kind not in attribute.kinds:
+                # A card's own kind's facts only: the rest would be refused beside its kind.
+                del self.fields[name]
+            elif not isinstance(self.fields[name], ValueListField):
+                # The game's own words for a player, not the admin's list of kind ids (a list
+                # of values keeps its instructions on how to write one).
+                self.fields[name].help_text = attribute.help(lang) if attribute.help else ""
         if card is not None:
             for field in ("name", "kind", "text"):
                 self.initial.setdefault(field, getattr(card, field))
@@ -72,8 +85,12 @@ class ProposalForm(forms.Form):
         return [name for _label, names in self.attribute_groups() for name in names]
 
     def attribute_groups(self) -> list[tuple[str, list[str]]]:
-        """Return the attribute fields grouped under the kinds that carry them."""
-        return attribute_fields_by_kind(self.schema)
+        """Return the form's attribute fields grouped under the kinds that carry them."""
+        groups = [
+            (label, [name for name in names if name in self.fields])
+            for label, names in attribute_fields_by_kind(self.schema)
+        ]
+        return [(label, names) for label, names in groups if names]
 
     def clean_source_image(self):
         upload = self.cleaned_data.get("source_image")

@@ -16,7 +16,7 @@ from cardbase.forms import (
     CardForm,
     check_image_upload,
 )
-from cardbase.models import Card, CardSource, Edition, Game, Printing
+from cardbase.models import Card, CardSource, Edition, Game, Printing, Ruling
 from cardbase.services import make_printing_thumbnail
 
 
@@ -121,6 +121,14 @@ class CardAdmin(admin.ModelAdmin):
                 printing = inline_form.instance
                 if "image" in inline_form.changed_data and printing.pk and printing.image:
                     make_printing_thumbnail(printing=printing)
+
+
+@admin.register(Ruling)
+class RulingAdmin(admin.ModelAdmin):
+    list_display = ["card", "question", "source_kind", "ruled_on", "approved_by"]
+    list_filter = ["source_kind", "card__game"]
+    search_fields = ["card__name", "question", "answer"]
+    raw_id_fields = ["card", "proposer", "approved_by"]
 
 
 @admin.register(Game)
