@@ -85,12 +85,17 @@ class ProposalForm(forms.Form):
         return [name for _label, names in self.attribute_groups() for name in names]
 
     def attribute_groups(self) -> list[tuple[str, list[str]]]:
-        """Return the form's attribute fields grouped under the kinds that carry them."""
+        """Return the form's attribute fields grouped under the kinds that carry them; a card's
+        own facts all under its kind."""
         groups = [
             (label, [name for name in names if name in self.fields])
             for label, names in attribute_fields_by_kind(self.schema)
         ]
-        return [(label, names) for label, names in groups if names]
+        groups = [(label, names) for label, names in groups if names]
+        if self.card is not None and groups:
+            own = self.schema.kind_label(self.card.kind, page_lang())
+            return [(own, [name for _label, names in groups for name in names])]
+        return groups
 
     def clean_source_image(self):
         upload = self.cleaned_data.get("source_image")
