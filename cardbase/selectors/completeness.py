@@ -4,6 +4,8 @@ gives, by kind and by attribute."""
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.db.models import Count, Q, QuerySet
+
 import rules
 from cardbase.language import page_lang
 from cardbase.models import Card, Game
@@ -55,15 +57,20 @@ def _given(schema: CardSchema, kind: str) -> list[str]:
     return [a.id for a in schema.attributes_of(kind) if not a.derived]
 
 
-def _counts(schema: CardSchema, cards: Iterable[tuple[str, dict]]) -> dict[str, dict]:
-    """Return, per kind, its number of cards and, per attribute, how many know it."""
-    counted: dict[str, dict] = {}
-    for kind, attributes in cards:
-        entry = counted.setdefault(kind, {"cards": 0, "known": {}})
-        entry["cards"] += 1
-        for attribute in _given(schema, kind):
-            known = attributes.get(attribute) is not None
-            entry["known"][attribute] = entry["known"].get(attribute, 0) + known
+def _counts(cards: QuerySet[Card], attributes: Iterable[str]) -> dict[tuple, dict]:
+    """Return, per game and kind, its number of cards and, per attribute, how many know it:
+    counted by the database (an unknown value is never stored, so a key held is a fact known)."""
+    known = {
+        f"known_{n}": Count("pk", filter=Q(attributes__has_key=attribute))
+        for n, attribute in enumerate(attributes)
+    }
+    order = list(attributes)
+    counted = {}
+    for row in cards.values("game__slug", "kind").annotate(cards=Count("pk"), **known).order_by():
+        counted[(row["game__slug"], row["kind"])] = {
+            "cards": row["cards"],
+            "known": {attribute: row[f"known_{n}"] for n, attribute in enumerate(order)},
+        }
     return counted
 
 
@@ -72,10 +79,11 @@ def catalogue_completeness(game: Game) -> Completeness:
     attribute."""
     lang = page_lang()
     schema = rules.get_game(game.slug).schema
-    counted = _counts(schema, Card.objects.filter(game=game).values_list("kind", "attributes"))
+    given = sorted({a.id for a in schema.attributes if not a.derived})
+    counted = _counts(Card.objects.filter(game=game), given)
     kinds = []
     for kind in schema.kinds:
-        entry = counted.get(kind.id)
+        entry = counted.get((game.slug, kind.id))
         if entry is None:
             continue
         attributes = tuple(
@@ -98,18 +106,14 @@ def catalogue_completeness(game: Game) -> Completeness:
 def shares_by_game() -> dict[str, Share]:
     """Return each served game's share of known facts, by its slug, in one query."""
     schemas = {slug: rules.get_game(slug).schema for slug in rules.game_ids()}
-    cards: dict[str, list[tuple[str, dict]]] = {}
-    rows = Card.objects.filter(game__slug__in=schemas).values_list(
-        "game__slug", "kind", "attributes"
+    given = sorted(
+        {a.id for schema in schemas.values() for a in schema.attributes if not a.derived}
     )
-    for slug, kind, attributes in rows.iterator(chunk_size=2000):
-        cards.setdefault(slug, []).append((kind, attributes))
-    shares = {}
-    for slug, held in cards.items():
-        counted = _counts(schemas[slug], held)
-        known = sum(sum(entry["known"].values()) for entry in counted.values())
-        total = sum(
-            entry["cards"] * len(_given(schemas[slug], kind)) for kind, entry in counted.items()
-        )
-        shares[slug] = Share(known, total)
-    return shares
+    counted = _counts(Card.objects.filter(game__slug__in=schemas), given)
+    known: dict[str, int] = {}
+    total: dict[str, int] = {}
+    for (slug, kind), entry in counted.items():
+        facts = _given(schemas[slug], kind)
+        known[slug] = known.get(slug, 0) + sum(entry["known"][fact] for fact in facts)
+        total[slug] = total.get(slug, 0) + entry["cards"] * len(facts)
+    return {slug: Share(known[slug], total[slug]) for slug in known}
