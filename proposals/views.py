@@ -91,18 +91,8 @@ def _propose(request: HttpRequest, game: Game, card: Card | None) -> HttpRespons
         except ProposalRefused as refused:
             form.add_error(None, str(refused))
         else:
-            messages.success(
-                request,
-                _("Dziękujemy! Propozycja nr %(number)s czeka na moderatora.")
-                % {"number": proposal.pk},
-            )
-            return redirect("my-proposals")
-    return render(
-        request,
-        "proposals/propose.html",
-        {"form": form, "game": game, "card": card},
-        status=400 if form.is_bound and form.errors else 200,
-    )
+            return _thanked(request, proposal)
+    return _form_page(request, "proposals/propose.html", form, game=game, card=card)
 
 
 @login_required
@@ -118,30 +108,38 @@ def propose_ruling_view(request: HttpRequest, game: str, slug: str) -> HttpRespo
     form = RulingForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         cleaned = form.cleaned_data
-        proposal = propose_ruling(
-            proposer=request.user,
-            card=card,
-            question=cleaned["question"],
-            answer=cleaned["answer"],
-            ruled_on=cleaned["ruled_on"],
-            source=ProposalSource(
-                cleaned["source_kind"],
-                document=cleaned["source_document"],
-                page=cleaned["source_page"],
-            ),
-        )
-        messages.success(
-            request,
-            _("Dziękujemy! Propozycja nr %(number)s czeka na moderatora.")
-            % {"number": proposal.pk},
-        )
-        return redirect("my-proposals")
-    return render(
+        try:
+            proposal = propose_ruling(
+                proposer=request.user,
+                card=card,
+                question=cleaned["question"],
+                answer=cleaned["answer"],
+                ruled_on=cleaned["ruled_on"],
+                source=ProposalSource(
+                    cleaned["source_kind"],
+                    document=cleaned["source_document"],
+                    page=cleaned["source_page"],
+                ),
+            )
+        except ProposalRefused as refused:
+            form.add_error(None, str(refused))
+        else:
+            return _thanked(request, proposal)
+    return _form_page(request, "proposals/propose_ruling.html", form, **context)
+
+
+def _thanked(request: HttpRequest, proposal: Proposal) -> HttpResponse:
+    messages.success(
         request,
-        "proposals/propose_ruling.html",
-        {**context, "form": form},
-        status=400 if form.is_bound and form.errors else 200,
+        _("Dziękujemy! Propozycja nr %(number)s czeka na moderatora.") % {"number": proposal.pk},
     )
+    return redirect("my-proposals")
+
+
+def _form_page(request: HttpRequest, template: str, form, **context) -> HttpResponse:
+    # A form sent back with its faults answers 400, so a script sees the refusal too.
+    status = 400 if form.is_bound and form.errors else 200
+    return render(request, template, {**context, "form": form}, status=status)
 
 
 @require_safe

@@ -14,11 +14,6 @@ from tests.proposal_steps import propose_attributes
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def moderator():
-    return UserFactory(username="moderatorka")
-
-
 def approve(proposal, moderator, facts=None):
     return approve_proposal(
         proposal=proposal,

@@ -4,7 +4,6 @@ import json
 import re
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -14,13 +13,6 @@ from tests.factories import AngelFactory, UserFactory
 from tests.proposal_steps import photo_bytes, propose_attributes
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def moderator():
-    user = UserFactory(username="moderatorka")
-    user.user_permissions.add(Permission.objects.get(codename="moderate_proposal"))
-    return user
 
 
 @pytest.fixture

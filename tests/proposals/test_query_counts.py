@@ -1,7 +1,6 @@
 """The proposals' pages take as many queries for twice the proposals: pinned."""
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -10,13 +9,6 @@ from tests.factories import AngelFactory, UserFactory
 from tests.proposal_steps import propose_attributes
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def moderator():
-    user = UserFactory(username="moderatorka")
-    user.user_permissions.add(Permission.objects.get(codename="moderate_proposal"))
-    return user
 
 
 def add_proposals(player, n: int) -> None:

@@ -3,7 +3,6 @@
 import datetime
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from cardbase.models import Ruling
@@ -19,7 +18,7 @@ def gaap():
     return AngelFactory(name="Gaap", slug="gaap", order="powers", level=7)
 
 
-def test_a_ruling_proposed_on_the_page_appears_on_the_card_once_approved(client, gaap):
+def test_a_ruling_proposed_on_the_page_appears_on_the_card_once_approved(client, gaap, moderator):
     player = UserFactory(username="pytajacy")
     client.force_login(player)
     response = client.post(
@@ -39,8 +38,6 @@ def test_a_ruling_proposed_on_the_page_appears_on_the_card_once_approved(client,
     page = client.get(gaap.get_absolute_url()).content.decode()
     assert "Czy umiejętność Gaapa" not in page  # not before a moderator approves it
 
-    moderator = UserFactory(username="moderatorka")
-    moderator.user_permissions.add(Permission.objects.get(codename="moderate_proposal"))
     client.force_login(moderator)
     review = client.get(reverse("proposal-review", args=[proposal.pk])).content.decode()
     assert "Czy umiejętność Gaapa" in review and "Opublikuj orzeczenie" in review

@@ -4,7 +4,6 @@ import io
 import json
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 from PIL import Image
 
@@ -57,20 +56,16 @@ def test_text_that_is_no_image_is_refused(gaap):
         propose_photo(gaap, b"<svg onload=alert(1)></svg>")
 
 
-def test_a_players_words_are_escaped_on_the_moderators_page(client, gaap):
+def test_a_players_words_are_escaped_on_the_moderators_page(client, gaap, moderator):
     proposal = propose_photo(gaap, photo_bytes(), comment="<script>alert('x')</script>")
-    moderator = UserFactory()
-    moderator.user_permissions.add(Permission.objects.get(codename="moderate_proposal"))
     client.force_login(moderator)
     page = client.get(reverse("proposal-review", args=[proposal.pk])).content.decode()
     assert "<script>alert('x')</script>" not in page
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in page
 
 
-def test_the_seen_facts_a_moderator_posts_are_checked_not_trusted(client, gaap):
+def test_the_seen_facts_a_moderator_posts_are_checked_not_trusted(client, gaap, moderator):
     proposal = propose_photo(gaap, photo_bytes())
-    moderator = UserFactory()
-    moderator.user_permissions.add(Permission.objects.get(codename="moderate_proposal"))
     client.force_login(moderator)
     for seen in ("not json", json.dumps(["a list"]), json.dumps({"faction": "lord"})):
         response = client.post(
