@@ -58,6 +58,15 @@ def proposals_of(user: AbstractBaseUser) -> QuerySet[Proposal]:
     return _with_cards(Proposal.objects.filter(proposer=user)).order_by("-created", "-id")
 
 
+def is_stale(proposal: Proposal) -> bool:
+    """Tell whether any fact the proposal changes holds another value now than when proposed
+    (read from the card already loaded: no query)."""
+    if proposal.card is None or proposal.is_ruling:
+        return False
+    current = facts_of_card(proposal.card)
+    return any(current.get(fact) != old for fact, old in proposal.base.items())
+
+
 def proposal_for_moderator(number: int) -> Proposal | None:
     """Return the proposal, for a moderator's review."""
     return _with_cards(Proposal.objects.all()).filter(pk=number).first()

@@ -19,6 +19,7 @@ from proposals.forms import ProposalForm, RulingForm
 from proposals.models import Proposal
 from proposals.selectors import (
     MODERATE,
+    is_stale,
     moderation_queue,
     proposal_for_moderator,
     proposal_for_viewer,
@@ -178,7 +179,8 @@ def my_proposals(request: HttpRequest) -> HttpResponse:
 def queue(request: HttpRequest) -> HttpResponse:
     """List the proposals waiting for a moderator, oldest first."""
     page = Paginator(moderation_queue(), PAGE_SIZE).get_page(request.GET.get("page"))
-    return render(request, "proposals/queue.html", {"page": page})
+    stale = {proposal.pk for proposal in page if is_stale(proposal)}
+    return render(request, "proposals/queue.html", {"page": page, "stale": stale})
 
 
 @permission_required(MODERATE, raise_exception=True)

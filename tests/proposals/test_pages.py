@@ -216,3 +216,33 @@ def test_a_moderator_bars_a_player_who_is_then_told_why(client, gaap, moderator)
     client.force_login(player)
     response = client.post(propose_url(gaap), form_data(gaap, faction="lord"))
     assert "Zdjęcia z internetu." in response.content.decode()
+
+
+def test_the_queue_marks_a_proposal_whose_facts_changed_since(client, gaap, moderator):
+    propose_attributes(gaap, UserFactory(), faction="fallen")
+    client.force_login(moderator)
+    assert (
+        "zmieniły się od zgłoszenia" not in client.get(reverse("proposal-queue")).content.decode()
+    )
+    gaap.attributes = {**gaap.attributes, "faction": "lord"}
+    gaap.save()
+    page = client.get(reverse("proposal-queue")).content.decode()
+    assert "fakty karty zmieniły się od zgłoszenia" in page
+
+
+def test_a_moderator_reverts_an_approved_changeset_from_the_cards_history(client, gaap, moderator):
+    proposal = propose_attributes(gaap, UserFactory(), faction="fallen")
+    client.force_login(moderator)
+    client.post(
+        reverse("proposal-approve", args=[proposal.pk]),
+        {"facts": ["faction"], "seen": json.dumps({"faction": None})},
+    )
+    number = Proposal.objects.get(pk=proposal.pk).changeset_id
+    revert = reverse("changeset-revert", args=[gaap.game.slug, gaap.slug, number])
+    client.force_login(UserFactory(username="nie-moderator"))
+    assert client.post(revert).status_code == 403
+    client.force_login(moderator)
+    history = client.get(reverse("card-history", args=[gaap.game.slug, gaap.slug])).content
+    assert f'action="{revert}"'.encode() in history
+    client.post(revert)
+    assert "faction" not in Card.objects.get(pk=gaap.pk).attributes
