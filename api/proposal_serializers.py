@@ -142,7 +142,11 @@ class ProposalCreateSerializer(serializers.Serializer):
                 {"facts": [f"Not a fact of this game's cards: {', '.join(unknown)}."]}
             )
         merged = self._merged(card, facts)
-        faults = schema.check(merged["kind"], schema.complete(merged["kind"], merged["attributes"]))
+        kind, attributes = merged["kind"], merged["attributes"]
+        # Each value's type first: the derived facts are computed only from values that pass.
+        faults = schema.check(kind, attributes) or schema.check(
+            kind, schema.complete(kind, attributes)
+        )
         if faults:
             raise serializers.ValidationError(
                 {f"facts.{fault.attribute}": [fault.message("en")] for fault in faults}

@@ -62,6 +62,29 @@ class ValueListField(forms.CharField):
         return items
 
 
+class TextListField(forms.CharField):
+    """Edit a list of printed words as text, one per line; "-" for none, blank for unknown."""
+
+    widget = forms.Textarea(attrs={"rows": 3})
+
+    def __init__(self, *, attribute: Attribute, **kwargs) -> None:
+        self.attribute = attribute
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value):
+        if isinstance(value, list):
+            return "\n".join(value) if value else NONE_WORD
+        return value
+
+    def to_python(self, value):
+        text = (super().to_python(value) or "").strip()
+        if not text:
+            return None
+        if text == NONE_WORD and self.attribute.empty:
+            return []
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
+
 def attribute_form_field(attribute: Attribute, lang: str) -> forms.Field:
     """Make the form field for one attribute; blank always means unknown."""
     label = attribute.label(lang)
@@ -109,6 +132,15 @@ def attribute_form_field(attribute: Attribute, lang: str) -> forms.Field:
             widget=forms.Select(
                 choices=[("unknown", UNKNOWN_LABEL), ("true", _("tak")), ("false", _("nie"))]
             ),
+        )
+    if attribute.multi:
+        none = _("„-”: żadnego; ") if attribute.empty else ""
+        return TextListField(
+            attribute=attribute,
+            label=label,
+            required=False,
+            help_text=_("Jedno na wiersz; %(none)spuste: nieznane.") % {"none": none}
+            + f" {help_text}",
         )
     return forms.CharField(
         label=label, required=False, widget=forms.Textarea(attrs={"rows": 3}), help_text=help_text

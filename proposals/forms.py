@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardbase.forms import (
+    TextListField,
     ValueListField,
     add_fact_fields,
     attribute_field_name,
@@ -68,7 +69,7 @@ class ProposalForm(forms.Form):
             if card is not None and card.kind not in attribute.kinds:
                 # A card's own kind's facts only: the rest would be refused beside its kind.
                 del self.fields[name]
-            elif not isinstance(self.fields[name], ValueListField):
+            elif not isinstance(self.fields[name], ValueListField | TextListField):
                 # The game's own words for a player, not the admin's list of kind ids (a list
                 # of values keeps its instructions on how to write one).
                 self.fields[name].help_text = attribute.help(lang) if attribute.help else ""
@@ -119,7 +120,11 @@ class ProposalForm(forms.Form):
 
     def _check_rules(self, kind: str) -> None:
         # The facts the game's rules forbid together, named by the field at fault.
-        for fault in self.schema.check(kind, self.schema.complete(kind, self.cleaned_attributes)):
+        attributes = self.cleaned_attributes
+        faults = self.schema.check(kind, attributes) or self.schema.check(
+            kind, self.schema.complete(kind, attributes)
+        )
+        for fault in faults:
             attribute = self.schema.attribute(fault.attribute)
             field = attribute_field_name(attribute) if attribute else None
             self.add_error(field if field in self.fields else None, fault.message(page_lang()))

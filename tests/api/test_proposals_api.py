@@ -75,6 +75,9 @@ def test_a_photo_goes_as_multipart(gaap, alice, client_for):
         ({"wings": 3}, "facts"),
         ({"faction": "fallen", "order": "thrones", "level": 1}, "facts.order"),
         ({"level": "siedem"}, "facts.level"),
+        # Values of no type the game knows: refused, not a server error.
+        ({"order": {"a": 1}, "faction": ["lord"]}, "facts.faction"),
+        ({"order": ["powers"]}, "facts.order"),
     ],
 )
 def test_facts_the_game_refuses_are_named_and_nothing_is_saved(

@@ -11,6 +11,7 @@ from cardbase.models import Card
 from proposals.models import Proposal
 from tests.factories import AngelFactory, UserFactory
 from tests.proposal_steps import photo_bytes, propose_attributes
+from tests.seven_fallen_factories import SevenFallenCardFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -246,3 +247,22 @@ def test_a_moderator_reverts_an_approved_changeset_from_the_cards_history(client
     assert f'action="{revert}"'.encode() in history
     client.post(revert)
     assert "faction" not in Card.objects.get(pk=gaap.pk).attributes
+
+
+def test_a_list_of_printed_words_is_proposed_one_per_line(client):
+    page = SevenFallenCardFactory(
+        kind="page", name="Thanator le Or", slug="thanator-le-or", cost=6, keywords=None
+    )
+    client.force_login(UserFactory())
+    data = {
+        "name": page.name,
+        "kind": page.kind,
+        "attr__cost": "6",
+        "attr__keywords": "Phoenix (10)\n  Leader  \n",
+        "source_kind": "product",
+        "source_document": "Deck de démarrage",
+    }
+    response = client.post(propose_url(page), data)
+    assert response.status_code == 302, response.context["form"].errors
+    (proposal,) = Proposal.objects.all()
+    assert proposal.facts == {"keywords": ["Phoenix (10)", "Leader"]}
