@@ -14,6 +14,8 @@ from cardbase.selectors.card_history import fact_value
 from proposals.models import Proposal, ProposerBlock
 
 MODERATE = "proposals.moderate_proposal"
+# Proposals a page lists.
+PAGE_SIZE = 25
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 Locally under PRIVATE_MEDIA_ROOT, outside MEDIA_ROOT (which a web server may serve); on S3 under
 its own prefix with private objects. Either way the site reads the file and serves it through
-a view that checks who asks (proposals.views.source_image).
+a view that checks who asks (proposals.views.proposing.source_image).
 """
 
 import uuid

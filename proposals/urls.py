@@ -2,22 +2,22 @@
 
 from django.urls import path
 
-from proposals import views
+from proposals.views import completeness, moderation, proposing
 
 urlpatterns = [
-    path("cards/<slug:game>/propose/", views.propose_card, name="propose-card"),
-    path("cards/<slug:game>/completeness/", views.completeness, name="completeness"),
-    path("cards/<slug:game>/<slug:slug>/propose/", views.propose_change, name="propose-change"),
+    path("cards/<slug:game>/propose/", proposing.propose_card, name="propose-card"),
+    path("cards/<slug:game>/completeness/", completeness.completeness, name="completeness"),
+    path("cards/<slug:game>/<slug:slug>/propose/", proposing.propose_change, name="propose-change"),
     path(
         "cards/<slug:game>/<slug:slug>/rulings/propose/",
-        views.propose_ruling_view,
+        proposing.propose_ruling_view,
         name="propose-ruling",
     ),
-    path("proposals/", views.my_proposals, name="my-proposals"),
-    path("proposals/<int:number>/photo/", views.source_image, name="proposal-photo"),
-    path("moderation/", views.queue, name="proposal-queue"),
-    path("moderation/<int:number>/", views.review, name="proposal-review"),
-    path("moderation/<int:number>/approve/", views.approve, name="proposal-approve"),
-    path("moderation/<int:number>/reject/", views.reject, name="proposal-reject"),
-    path("moderation/players/<int:user_id>/block/", views.block, name="proposer-block"),
+    path("proposals/", proposing.my_proposals, name="my-proposals"),
+    path("proposals/<int:number>/photo/", proposing.source_image, name="proposal-photo"),
+    path("moderation/", moderation.queue, name="proposal-queue"),
+    path("moderation/<int:number>/", moderation.review, name="proposal-review"),
+    path("moderation/<int:number>/approve/", moderation.approve, name="proposal-approve"),
+    path("moderation/<int:number>/reject/", moderation.reject, name="proposal-reject"),
+    path("moderation/players/<int:user_id>/block/", moderation.block, name="proposer-block"),
 ]

@@ -1,0 +1,1 @@
+"""The proposals' pages: a player's (proposing, their own), a moderator's, and what is missing."""
