@@ -13,7 +13,12 @@ from decks import services
 from decks.models import Visibility
 from decks.services.editing import deck_copy
 from decks.services.likes import deck_like
-from proposals.services import block_proposer
+from proposals.services import (
+    ProposalSource,
+    approve_proposal,
+    block_proposer,
+    propose_ruling,
+)
 from tests.factories import (
     AngelFactory,
     CardSourceFactory,
@@ -76,8 +81,18 @@ def site(db):
         cited.attributes = {**cited.attributes, "level": 5}
         changeset.save(cited, row=2)
     Changeset.objects.create(game=game, source_kind="note", reverts=changeset.changeset)
-    # A player's proposal with its private photo, and a player barred from proposing.
+    # A player's proposal with its private photo, a ruling published from another, and a
+    # player barred from proposing.
     propose_attributes(cited, fan, faction="fallen")
+    ruling = propose_ruling(
+        proposer=fan,
+        card=cited,
+        question="Czy?",
+        answer="Tak.",
+        ruled_on=datetime.date(2026, 11, 1),
+        source=ProposalSource("faq", document="FAQ"),
+    )
+    approve_proposal(proposal=ruling, moderator=owner, facts=[], seen={})
     block_proposer(user=fan, moderator=owner, reason="Spam.")
     _give_microseconds()
     return owner, deck, token.key
