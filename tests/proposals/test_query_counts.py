@@ -33,7 +33,11 @@ def queries(client, url: str) -> int:
         (reverse("proposal-queue"), "moderator", 6),
     ],
 )
-def test_a_page_takes_as_many_queries_for_twice_the_proposals(client, moderator, url, who, count):
+def test_a_page_takes_as_many_queries_for_twice_the_proposals(
+    client, moderator, settings, url, who, count
+):
+    # Sessions in the database alone: with Redis (REDIS_URL) they are read from the cache.
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"
     player = UserFactory(username="gracz")
     client.force_login(player if who == "player" else moderator)
     add_proposals(player, 3)
