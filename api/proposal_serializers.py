@@ -9,6 +9,7 @@ from cardbase.forms import check_image_upload
 from cardbase.models import Card, Ruling
 from cardbase.selectors.provenance import fact_provenance
 from proposals.models import FACT_SOURCES, RULING_SOURCES, Proposal
+from proposals.sources import missing_from_source
 
 CARD_FACTS = ("name", "kind", "text")
 
@@ -142,11 +143,7 @@ class ProposalCreateSerializer(serializers.Serializer):
                 {"facts": [f"Not a fact of this game's cards: {', '.join(unknown)}."]}
             )
         merged = self._merged(card, facts)
-        kind, attributes = merged["kind"], merged["attributes"]
-        # Each value's type first: the derived facts are computed only from values that pass.
-        faults = schema.check(kind, attributes) or schema.check(
-            kind, schema.complete(kind, attributes)
-        )
+        faults = schema.check_given(merged["kind"], merged["attributes"])
         if faults:
             raise serializers.ValidationError(
                 {f"facts.{fault.attribute}": [fault.message("en")] for fault in faults}
@@ -154,10 +151,6 @@ class ProposalCreateSerializer(serializers.Serializer):
         if not merged["name"]:
             raise serializers.ValidationError({"facts.name": ["A card needs a name."]})
         self._check_source(data, FACT_SOURCES)
-        if data["source_kind"] == Proposal.SourceKind.PHOTO and "photo" not in data:
-            raise serializers.ValidationError({"photo": ["Attach the photo or scan."]})
-        if data["source_kind"] in (Proposal.SourceKind.RULEBOOK, Proposal.SourceKind.PRODUCT):
-            self._needs_document(data)
         return {**data, **merged}
 
     def validate_photo(self, upload):
@@ -195,7 +188,6 @@ class ProposalCreateSerializer(serializers.Serializer):
         if not isinstance(ruling, dict) or not str(ruling.get("answer") or "").strip():
             raise serializers.ValidationError({"ruling.answer": ["A ruling needs its answer."]})
         self._check_source(data, RULING_SOURCES)
-        self._needs_document(data)
         return {
             **data,
             "question": str(ruling.get("question") or ""),
@@ -206,9 +198,13 @@ class ProposalCreateSerializer(serializers.Serializer):
         if data["source_kind"] not in allowed:
             values = ", ".join(kind.value for kind in allowed)
             raise serializers.ValidationError({"source_kind": [f"Expected one of: {values}."]})
-
-    def _needs_document(self, data: dict) -> None:
-        if not data.get("source_document", "").strip():
+        missing = missing_from_source(
+            data["source_kind"],
+            has_photo="photo" in data,
+            document=data.get("source_document", ""),
+        )
+        if missing:
+            what, why = missing
             raise serializers.ValidationError(
-                {"source_document": ["Name the rulebook, FAQ, product or organiser."]}
+                {"photo" if what == "photo" else "source_document": [why]}
             )

@@ -29,12 +29,12 @@ def attribute_field_name(attribute: Attribute) -> str:
 NONE_WORD = "-"
 
 
-class ValueListField(forms.CharField):
-    """Edit a list whose values may repeat or be none as text: "gold, gold, food"; "-" for none.
+class TextListField(forms.CharField):
+    """Edit a list of printed words as text, one per line; "-" for none, blank for unknown."""
 
-    A multiple choice cannot hold two gold icons, nor tell "none" from "unknown"; blank stays
-    unknown.
-    """
+    widget = forms.Textarea(attrs={"rows": 3})
+    # How the list is written back into the field.
+    joiner = "\n"
 
     def __init__(self, *, attribute: Attribute, **kwargs) -> None:
         self.attribute = attribute
@@ -42,7 +42,7 @@ class ValueListField(forms.CharField):
 
     def prepare_value(self, value):
         if isinstance(value, list):
-            return ", ".join(value) if value else NONE_WORD
+            return self.joiner.join(value) if value else NONE_WORD
         return value
 
     def to_python(self, value):
@@ -51,7 +51,25 @@ class ValueListField(forms.CharField):
             return None
         if text == NONE_WORD and self.attribute.empty:
             return []
-        items = [item for item in text.replace(",", " ").split() if item]
+        return self.items(text)
+
+    def items(self, text: str) -> list[str]:
+        """Return the list the text writes."""
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+class ValueListField(TextListField):
+    """Edit a list whose values may repeat or be none as text: "gold, gold, food"; "-" for none.
+
+    A multiple choice cannot hold two gold icons, nor tell "none" from "unknown"; blank stays
+    unknown.
+    """
+
+    widget = forms.TextInput
+    joiner = ", "
+
+    def items(self, text: str) -> list[str]:
+        items = text.replace(",", " ").split()
         allowed = [v.id for v in self.attribute.values]
         wrong = [item for item in items if item not in allowed]
         if wrong:
@@ -60,29 +78,6 @@ class ValueListField(forms.CharField):
                 % {"wrong": ", ".join(wrong), "allowed": ", ".join(allowed)}
             )
         return items
-
-
-class TextListField(forms.CharField):
-    """Edit a list of printed words as text, one per line; "-" for none, blank for unknown."""
-
-    widget = forms.Textarea(attrs={"rows": 3})
-
-    def __init__(self, *, attribute: Attribute, **kwargs) -> None:
-        self.attribute = attribute
-        super().__init__(**kwargs)
-
-    def prepare_value(self, value):
-        if isinstance(value, list):
-            return "\n".join(value) if value else NONE_WORD
-        return value
-
-    def to_python(self, value):
-        text = (super().to_python(value) or "").strip()
-        if not text:
-            return None
-        if text == NONE_WORD and self.attribute.empty:
-            return []
-        return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 def attribute_form_field(attribute: Attribute, lang: str) -> forms.Field:

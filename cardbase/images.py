@@ -102,27 +102,25 @@ def make_thumbnail(
     max_size: tuple[int, int] = (240, 336),
 ) -> bytes:
     """Return JPEG bytes (quality 85) of the image scaled to fit `max_size`, upright, on white."""
-    image = _open(data)
-    with contextlib.suppress(Exception):  # broken EXIF: keep the pixels as stored
-        image = ImageOps.exif_transpose(image)
-    image = _flatten(image)
-    image.thumbnail(max_size, Image.Resampling.LANCZOS)
-    buffer = io.BytesIO()
-    image.save(buffer, "JPEG", quality=85, optimize=True)
-    return buffer.getvalue()
+    return _as_jpeg(data, max_size=max_size, quality=85)
 
 
 def reencoded(data: bytes | bytearray | memoryview | IO[bytes], *, max_side: int = 2400) -> bytes:
     """Return the image drawn afresh as a JPEG (quality 90), upright, at most `max_side` pixels
     a side: only its pixels are kept, so its metadata (GPS, camera) and anything hidden beside
     them in the file (a polyglot's second payload) are dropped."""
+    return _as_jpeg(data, max_size=(max_side, max_side), quality=90)
+
+
+def _as_jpeg(data, *, max_size: tuple[int, int], quality: int) -> bytes:
+    """Return the image's pixels alone as JPEG bytes, upright, on white, fit to `max_size`."""
     image = _open(data)
     with contextlib.suppress(Exception):  # broken EXIF: keep the pixels as stored
         image = ImageOps.exif_transpose(image)
     image = _flatten(image)
-    image.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
+    image.thumbnail(max_size, Image.Resampling.LANCZOS)
     buffer = io.BytesIO()
-    image.save(buffer, "JPEG", quality=90, optimize=True)
+    image.save(buffer, "JPEG", quality=quality, optimize=True)
     return buffer.getvalue()
 
 

@@ -5,7 +5,6 @@ from django.utils.translation import gettext_lazy as _
 
 from cardbase.forms import (
     TextListField,
-    ValueListField,
     add_fact_fields,
     attribute_field_name,
     attribute_fields_by_kind,
@@ -15,6 +14,7 @@ from cardbase.forms import (
 from cardbase.language import page_lang
 from cardbase.models import Card
 from proposals.models import FACT_SOURCES, RULING_SOURCES, Proposal
+from proposals.sources import missing_from_source
 from rules.core.schema import CardSchema
 
 
@@ -69,7 +69,7 @@ class ProposalForm(forms.Form):
             if card is not None and card.kind not in attribute.kinds:
                 # A card's own kind's facts only: the rest would be refused beside its kind.
                 del self.fields[name]
-            elif not isinstance(self.fields[name], ValueListField | TextListField):
+            elif not isinstance(self.fields[name], TextListField):
                 # The game's own words for a player, not the admin's list of kind ids (a list
                 # of values keeps its instructions on how to write one).
                 self.fields[name].help_text = attribute.help(lang) if attribute.help else ""
@@ -106,13 +106,15 @@ class ProposalForm(forms.Form):
 
     def clean(self) -> dict:
         cleaned = super().clean()
-        kind = cleaned.get("source_kind")
-        photo_missing = not cleaned.get("source_image") and "source_image" not in self.errors
-        if kind == Proposal.SourceKind.PHOTO and photo_missing:
-            self.add_error("source_image", _("Dołącz zdjęcie lub skan karty."))
-        named = cleaned.get("source_document", "").strip()
-        if kind in (Proposal.SourceKind.RULEBOOK, Proposal.SourceKind.PRODUCT) and not named:
-            self.add_error("source_document", _("Podaj tytuł podręcznika albo nazwę produktu."))
+        missing = missing_from_source(
+            cleaned.get("source_kind", ""),
+            # A photo refused already is named by its own fault.
+            has_photo=bool(cleaned.get("source_image")) or "source_image" in self.errors,
+            document=cleaned.get("source_document", ""),
+        )
+        if missing:
+            what, why = missing
+            self.add_error("source_image" if what == "photo" else "source_document", why)
         if cleaned.get("kind"):
             self.cleaned_attributes = cleaned_attributes(self.schema, cleaned)
             self._check_rules(cleaned["kind"])
@@ -120,11 +122,7 @@ class ProposalForm(forms.Form):
 
     def _check_rules(self, kind: str) -> None:
         # The facts the game's rules forbid together, named by the field at fault.
-        attributes = self.cleaned_attributes
-        faults = self.schema.check(kind, attributes) or self.schema.check(
-            kind, self.schema.complete(kind, attributes)
-        )
-        for fault in faults:
+        for fault in self.schema.check_given(kind, self.cleaned_attributes):
             attribute = self.schema.attribute(fault.attribute)
             field = attribute_field_name(attribute) if attribute else None
             self.add_error(field if field in self.fields else None, fault.message(page_lang()))

@@ -1,7 +1,6 @@
 """How complete a game's catalogue is: of the facts its cards may be given, how many a source
 gives, by kind and by attribute."""
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
@@ -57,63 +56,62 @@ def _given(schema: CardSchema, kind: str) -> list[str]:
     return [a.id for a in schema.attributes_of(kind) if not a.derived]
 
 
-def _counts(cards: QuerySet[Card], attributes: Iterable[str]) -> dict[tuple, dict]:
+def _counts(cards: QuerySet[Card], attributes: list[str]) -> dict[tuple, dict]:
     """Return, per game and kind, its number of cards and, per attribute, how many know it:
     counted by the database (an unknown value is never stored, so a key held is a fact known)."""
     known = {
         f"known_{n}": Count("pk", filter=Q(attributes__has_key=attribute))
         for n, attribute in enumerate(attributes)
     }
-    order = list(attributes)
     counted = {}
     for row in cards.values("game__slug", "kind").annotate(cards=Count("pk"), **known).order_by():
         counted[(row["game__slug"], row["kind"])] = {
             "cards": row["cards"],
-            "known": {attribute: row[f"known_{n}"] for n, attribute in enumerate(order)},
+            "known": {attribute: row[f"known_{n}"] for n, attribute in enumerate(attributes)},
         }
     return counted
 
 
-def catalogue_completeness(game: Game) -> Completeness:
-    """Return how complete the game's catalogue is, by kind (in the schema's order) and
-    attribute."""
-    lang = page_lang()
-    schema = rules.get_game(game.slug).schema
-    given = sorted({a.id for a in schema.attributes if not a.derived})
-    counted = _counts(Card.objects.filter(game=game), given)
-    kinds = []
+def _kinds(slug: str, schema: CardSchema, counted: dict[tuple, dict]) -> tuple[KindShare, ...]:
+    """Return the game's kinds that have cards, in the schema's order, with their shares."""
+    lang, kinds = page_lang(), []
     for kind in schema.kinds:
-        entry = counted.get((game.slug, kind.id))
+        entry = counted.get((slug, kind.id))
         if entry is None:
             continue
         attributes = tuple(
             AttributeShare(
                 attribute,
                 capitalised(schema.attribute(attribute).label(lang)),
-                Share(entry["known"].get(attribute, 0), entry["cards"]),
+                Share(entry["known"][attribute], entry["cards"]),
             )
             for attribute in _given(schema, kind.id)
         )
-        known = sum(a.share.known for a in attributes)
-        total = sum(a.share.total for a in attributes)
         kinds.append(
-            KindShare(kind.id, kind.label(lang), entry["cards"], Share(known, total), attributes)
+            KindShare(kind.id, kind.label(lang), entry["cards"], _sum(attributes), attributes)
         )
-    share = Share(sum(k.share.known for k in kinds), sum(k.share.total for k in kinds))
-    return Completeness(game.slug, rules.get_game(game.slug).name(lang), share, tuple(kinds))
+    return tuple(kinds)
+
+
+def _sum(parts) -> Share:
+    return Share(sum(p.share.known for p in parts), sum(p.share.total for p in parts))
+
+
+def _facts_given(schemas) -> list[str]:
+    return sorted({a.id for schema in schemas for a in schema.attributes if not a.derived})
+
+
+def catalogue_completeness(game: Game) -> Completeness:
+    """Return how complete the game's catalogue is, by kind (in the schema's order) and
+    attribute."""
+    declared = rules.get_game(game.slug)
+    counted = _counts(Card.objects.filter(game=game), _facts_given([declared.schema]))
+    kinds = _kinds(game.slug, declared.schema, counted)
+    return Completeness(game.slug, declared.name(page_lang()), _sum(kinds), kinds)
 
 
 def shares_by_game() -> dict[str, Share]:
     """Return each served game's share of known facts, by its slug, in one query."""
     schemas = {slug: rules.get_game(slug).schema for slug in rules.game_ids()}
-    given = sorted(
-        {a.id for schema in schemas.values() for a in schema.attributes if not a.derived}
-    )
-    counted = _counts(Card.objects.filter(game__slug__in=schemas), given)
-    known: dict[str, int] = {}
-    total: dict[str, int] = {}
-    for (slug, kind), entry in counted.items():
-        facts = _given(schemas[slug], kind)
-        known[slug] = known.get(slug, 0) + sum(entry["known"][fact] for fact in facts)
-        total[slug] = total.get(slug, 0) + entry["cards"] * len(facts)
-    return {slug: Share(known[slug], total[slug]) for slug in known}
+    counted = _counts(Card.objects.filter(game__slug__in=schemas), _facts_given(schemas.values()))
+    return {slug: _sum(_kinds(slug, schema, counted)) for slug, schema in schemas.items()}

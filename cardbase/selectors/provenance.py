@@ -30,7 +30,7 @@ def fact_provenance(card: Card) -> dict[str, Provenance]:
     was kept) is given by the passages the card cites (`CardSource.gives`). A fact in neither is
     left out: the page says no source gives it. One query, with the card's sources prefetched.
     """
-    cited = _cited(card.sources.all())
+    cited = cited_passages(card.sources.all())
     found: dict[str, Provenance] = {}
     changes = (
         FactChange.objects.filter(card=card)
@@ -47,7 +47,8 @@ def fact_provenance(card: Card) -> dict[str, Provenance]:
     return found
 
 
-def _cited(sources) -> dict[str, CardSource]:
+def cited_passages(sources) -> dict[str, CardSource]:
+    """Return, per fact, the first of the passages that gives it."""
     cited: dict[str, CardSource] = {}
     for source in sources:
         # A passage cited for a card names it and says what it is: a card list's row by its

@@ -16,13 +16,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.tasks import send_email
 from cardbase.changesets import Source, facts_of_card, recording_changeset
 from cardbase.changesets.facts import set_fact
 from cardbase.models import Card, CardSource, Ruling
+from cardbase.selectors.provenance import cited_passages
 from cardbase.services import card_slug, describe_validation_error
+from proposals.mail import decision_words
 from proposals.models import Proposal
 from proposals.services.refusals import ProposalRefused
-from proposals.tasks import tell_proposer
 
 # The facts a new card cannot do without.
 CARD_NEEDS = ("name", "kind")
@@ -91,12 +93,11 @@ def reject_proposal(*, proposal: Proposal, moderator: AbstractBaseUser, reason: 
 def contradicted_facts(
     proposal: Proposal, facts: Collection[str], current: dict[str, Any]
 ) -> list[str]:
-    """Return the facts whose proposed value replaces one a passage the card cites gives."""
+    """Return the facts whose proposed value replaces one a rulebook passage the card cites
+    gives (a card list's row is no quote of the rules)."""
     if proposal.card is None:
         return []
-    cited = {"name", "kind"}
-    for source in CardSource.objects.filter(card=proposal.card):
-        cited.update(source.gives)
+    cited = cited_passages(CardSource.objects.filter(card=proposal.card, row__isnull=True))
     return [
         fact
         for fact in facts
@@ -177,4 +178,9 @@ def _decided(proposal: Proposal, moderator: AbstractBaseUser, reason: str) -> No
     proposal.reason = reason
     proposal.decision_seen = False
     proposal.save()
-    transaction.on_commit(lambda: tell_proposer.enqueue(proposal.pk))
+    # E-mailed where the player gave an address ("My proposals" tells them anyway), once the
+    # decision is committed, by the site's mail task.
+    address = proposal.proposer.email
+    if address:
+        subject, body = decision_words(proposal)
+        transaction.on_commit(lambda: send_email.enqueue(subject=subject, body=body, to=[address]))

@@ -118,13 +118,6 @@ def refuse_barred(proposer: AbstractBaseUser) -> None:
         raise refusal
 
 
-def why_barred(proposer: AbstractBaseUser) -> str | None:
-    """Say why the player may not propose now (barred, or the day's share made); None if they
-    may."""
-    refusal = barred_because(proposer)
-    return None if refusal is None else str(refusal)
-
-
 def barred_because(proposer: AbstractBaseUser) -> ProposalRefused | None:
     """Return the refusal a player who may not propose now meets; None if they may."""
     block = ProposerBlock.objects.filter(user=proposer).first()

@@ -17,9 +17,9 @@ from proposals.selectors import PAGE_SIZE, proposal_for_viewer, proposals_of, pr
 from proposals.services import (
     ProposalRefused,
     ProposalSource,
+    barred_because,
     propose,
     propose_ruling,
-    why_barred,
 )
 
 
@@ -39,11 +39,9 @@ def propose_card(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def _propose(request: HttpRequest, game: Game, card: Card | None) -> HttpResponse:
-    barred = why_barred(request.user)
+    barred = _barred_page(request, "proposals/propose.html", game=game, card=card)
     if barred is not None:
-        # Said before the player fills the form in, not after.
-        context = {"game": game, "card": card, "barred": barred}
-        return render(request, "proposals/propose.html", context, status=403)
+        return barred
     schema = rules.get_game(game.slug).schema
     data = request.POST if request.method == "POST" else None
     form = ProposalForm(data, request.FILES or None, schema=schema, card=card)
@@ -80,11 +78,9 @@ def propose_ruling_view(request: HttpRequest, game: str, slug: str) -> HttpRespo
     """Propose a ruling on a card."""
     card = card_by_slug(game=game, slug=slug)
     context = {"card": card, "game": card.game}
-    barred = why_barred(request.user)
+    barred = _barred_page(request, "proposals/propose_ruling.html", **context)
     if barred is not None:
-        return render(
-            request, "proposals/propose_ruling.html", {**context, "barred": barred}, status=403
-        )
+        return barred
     form = RulingForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         cleaned = form.cleaned_data
@@ -106,6 +102,14 @@ def propose_ruling_view(request: HttpRequest, game: str, slug: str) -> HttpRespo
         else:
             return _thanked(request, proposal)
     return _form_page(request, "proposals/propose_ruling.html", form, **context)
+
+
+def _barred_page(request: HttpRequest, template: str, **context) -> HttpResponse | None:
+    # Said before the player fills the form in, not after.
+    refusal = barred_because(request.user)
+    if refusal is None:
+        return None
+    return render(request, template, {**context, "barred": str(refusal)}, status=403)
 
 
 def _thanked(request: HttpRequest, proposal: Proposal) -> HttpResponse:

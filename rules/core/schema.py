@@ -296,6 +296,14 @@ class CardSchema:
                 errors.append(AttributeFault(*broken))
         return errors
 
+    def check_given(self, kind_id: str, attributes: Mapping[str, Any]) -> list[AttributeFault]:
+        """List what is wrong with the attributes a source gives: each value's own type first,
+        then, when every one passes, the card with its derived attributes computed (so that a
+        derivation never reads a value of the wrong type)."""
+        return self.check(kind_id, attributes) or self.check(
+            kind_id, self.complete(kind_id, attributes)
+        )
+
     def _check_value(self, kind_id: str, key: str, value: Any) -> AttributeFault | None:
         attribute = self.attribute(key)
         if attribute is None:

@@ -136,6 +136,7 @@ def _check_copies(deck: Deck[Card], found: list[Violation]) -> None:
                 f"Whether {names} may have more than {MAX_COPIES} copies (UNLIMITED) is unknown, "
                 "so the copy limit was not checked.",
                 unsure,
+                unknown=("unlimited",),
             )
         )
 

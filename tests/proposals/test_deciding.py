@@ -7,7 +7,13 @@ from cardbase.models import Card, Changeset
 from decks import services as deck_services
 from proposals.models import Proposal
 from proposals.selectors import seen_facts
-from proposals.services import ProposalRefused, approve_proposal, reject_proposal
+from proposals.services import (
+    ProposalRefused,
+    ProposalSource,
+    approve_proposal,
+    propose,
+    reject_proposal,
+)
 from tests.factories import AngelFactory, CardSourceFactory, UserFactory, legal_deck_cards
 from tests.proposal_steps import propose_attributes
 
@@ -165,3 +171,27 @@ def test_the_decks_holding_the_card_lose_the_warning_the_fact_settles(
 
     deck.refresh_from_db()
     assert deck.verdict["violations"] == []
+
+
+def test_one_moderator_suffices_where_no_rulebook_passage_gives_the_fact(moderator):
+    # A card list's row (a data file) is no quote of the rules; an uncited card has none.
+    listed = AngelFactory(order="powers", level=7, faction="lord")
+    CardSourceFactory(card=listed, rulebook="karty.csv", page=None, row=3, gives=["order"])
+    uncited = AngelFactory(order="powers", level=7, faction="lord")
+    for card in (listed, uncited):
+        proposal = propose_attributes(card, UserFactory(), order="virtues", level=6)
+        decided = approve(proposal, moderator)
+        card.refresh_from_db()
+        assert (decided.state, card.attributes["order"]) == (Proposal.State.APPROVED, "virtues")
+    # A name no passage quotes is corrected by one moderator too.
+    renamed = propose(
+        proposer=UserFactory(),
+        game=uncited.game,
+        card=uncited,
+        name="Poprawiona nazwa",
+        kind=uncited.kind,
+        text=uncited.text,
+        attributes=uncited.attributes,
+        source=ProposalSource("product", document="Talia startowa"),
+    )
+    assert approve(renamed, moderator).state == Proposal.State.APPROVED

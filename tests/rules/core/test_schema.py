@@ -102,3 +102,13 @@ def test_inwo_deals_three_plots_then_six_from_the_group_deck():
     ]
     assert hand.redraws == 0
     assert "Lead" not in hand.note("en") and "steps 4–6" in hand.note("en")
+
+
+def test_given_values_are_checked_before_anything_is_derived_from_them():
+    # "band" is power // 5: a power of the wrong type is refused, not divided.
+    given = SCHEMA.check_given("unit", {"power": "7"})
+    assert [(f.attribute, f.message("en")) for f in given] == [
+        ("power", "power: expected an integer")
+    ]
+    assert SCHEMA.check_given("unit", {"power": 7}) == []
+    assert [f.attribute for f in SCHEMA.check_given("unit", {"colour": "blue"})] == ["colour"]
