@@ -11,12 +11,16 @@ import rules
 from api.attributes import API_LANG, declared_kinds, kinds_sentence
 from api.pagination import shown
 from api.schema import EXAMPLE_GAME, EXAMPLE_QUERY
+from cardbase import ownership
 from cardbase.attributes import find_attribute
 from cardbase.filters import UNKNOWN, AttributeRangeFilter, CardFilter
 from cardbase.language import page_lang
 from cardbase.models import Edition, Game
 from cardbase.search.cards import search_cards
+from decks.errors import unknown_folder
 from decks.filters import PublicDeckFilter
+from decks.models import DeckFolder
+from decks.selectors.organising import folder_for_owner
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 TRUE_WORDS, FALSE_WORDS = ("true", "1"), ("false", "0")
@@ -193,8 +197,16 @@ class _ApiCardFilterBase(CardFilter):
         empty_label=None,
     )
 
+    def __init__(self, data=None, queryset=None, *, request=None, **kwargs):
+        # The caller's copies, which `collection` and `mam>=2` read (none for a visitor).
+        if request is not None:
+            kwargs.setdefault("owned", ownership.owned_copies(request.user))
+        super().__init__(data, queryset, request=request, **kwargs)
+
     def filter_text(self, qs, name, value):
-        result = search_cards(query=value, queryset=qs, lang=page_lang(), game=self.searched_game())
+        result = search_cards(
+            query=value, queryset=qs, lang=page_lang(), game=self.searched_game(), owned=self.owned
+        )
         if result.error is not None:
             raise SearchQueryError(result.error, page_lang())
         self.search_node = result.node
@@ -244,6 +256,11 @@ ApiCardFilter.PARAMETER_DOCS = {
         "as typed, then names starting so, then names holding the words, then the rest, each "
         "group by name); with no `q`, by name. Any other value is a 400."
     ),
+    "collection": (
+        "Only the cards of your collection: `owned` keeps those you own a copy of, `missing` "
+        "those you own none of (every card, for a caller not signed in). The search key "
+        "`owned` (`mam` in Polish) compares the copies: `owned>=2`."
+    ),
     "sort": (
         f"The same as `ordering`, kept for older clients: {_one_of(CardFilter, 'sort')}; "
         "`ordering` wins if both are given. Any other value is a 400."
@@ -256,10 +273,69 @@ ApiCardFilter.PARAMETER_SCHEMAS = {
 }
 
 
+# `folder=none`: the decks in no folder.
+UNFILED = "none"
+
+
+class FolderField(forms.Field):
+    """A folder's id (a whole number within 64 bits), or `none`."""
+
+    widget = forms.TextInput
+
+    def to_python(self, value):
+        if value in (None, ""):
+            return None
+        if value == UNFILED:
+            return UNFILED
+        text = str(value)
+        if text.isascii() and text.isdigit() and len(text) <= len(str(INT64_MAX)):
+            number = int(text)
+            if 0 < number <= INT64_MAX:
+                return number
+        raise forms.ValidationError(
+            _("Expected a folder's id (a whole number) or none, got %(value)s.")
+            % {"value": shown(text)},
+            code="invalid",
+        )
+
+
+class FolderFilter(filters.Filter):
+    field_class = FolderField
+
+
 class ApiDeckFilter(PublicDeckFilter):
-    """The public deck list's filters, with `valid` strict about its values."""
+    """The public deck list's filters, with `valid` strict about its values; and, for one's own
+    decks, their folder and the archive."""
 
     valid = StrictBooleanFilter(field_name="is_valid")
+    # The decks within reach of a collection have their own endpoint (/decks/within-reach/).
+    within_reach = None
+    folder = FolderFilter(method="filter_folder")
+    archived = StrictBooleanFilter(method="filter_archived")
+
+    # `none` or a folder's id: text, for the schema as for the filter.
+    PARAMETER_SCHEMAS = {"folder": {"type": "string", "pattern": r"^(none|[1-9][0-9]{0,18})$"}}
+
+    def _own_decks_only(self, name: str) -> None:
+        """Refuse a filter of one's own filing on the public list (the view has read `mine`)."""
+        if not parse_bool("mine", self.request.query_params.get("mine")):
+            raise exceptions.ValidationError(
+                {name: [_("This filters your own decks: add mine=1.")]}
+            )
+
+    def filter_folder(self, qs, name, value):
+        self._own_decks_only(name)
+        if value == UNFILED:
+            return qs.filter(folder__isnull=True)
+        try:
+            folder = folder_for_owner(folder_id=value, user=self.request.user)
+        except DeckFolder.DoesNotExist:
+            raise exceptions.ValidationError({name: [unknown_folder().message]}) from None
+        return qs.filter(folder=folder)
+
+    def filter_archived(self, qs, name, value):
+        self._own_decks_only(name)
+        return qs.filter(archived=value)
 
     PARAMETER_DOCS = {
         "q": "Only decks whose name contains this text (ignoring case).",
@@ -275,6 +351,21 @@ class ApiDeckFilter(PublicDeckFilter):
         "card": (
             "Only decks holding a card whose name contains this text (ignoring case and Polish "
             "diacritics)."
+        ),
+        "tag": (
+            "Only decks bearing this tag (see a deck's `tags`), matched as tags are stored: "
+            "trimmed, spaces single, lower case. The public list holds public decks only, so "
+            "their tags alone."
+        ),
+        "folder": (
+            "With `mine=1` only: your decks in this folder, by its id (see /api/v1/folders/), or "
+            "`none` for those in no folder. A folder that is not yours, any other value, or "
+            "the filter without `mine=1`, is a 400."
+        ),
+        "archived": (
+            "With `mine=1` only: `true` (or `1`) for your archived decks, `false` (or `0`) for "
+            "the others; left out, both. The public list never holds archived decks. Any other "
+            "value, or the filter without `mine=1`, is a 400."
         ),
         "sort": (
             "The order of the results: "

@@ -20,7 +20,14 @@ from drf_spectacular.utils import (
 from inflection import camelize
 
 import rules
-from api import game_serializers, proposal_serializers, serializers
+from api import (
+    collection_serializers,
+    compare_serializers,
+    folder_serializers,
+    game_serializers,
+    proposal_serializers,
+    serializers,
+)
 from api.errors_schema import (
     CATALOGUE_READ_RESPONSES,
     CONFLICT,
@@ -29,6 +36,7 @@ from api.errors_schema import (
     WRITE_ERRORS,
 )
 from api.schema import EXAMPLE_FACETS, EXAMPLE_GAME, EXAMPLE_QUERY
+from decks.limits import MAX_VERSION
 
 # The site's languages: messages and labels come in each.
 LANGS = tuple(code for code, _name in settings.LANGUAGES)
@@ -294,7 +302,9 @@ DECK_DETAIL = extend_schema_view(
         summary="Change a deck",
         description=(
             "Send the `version` you read; if the deck was saved since, nothing is written and "
-            "the answer is 409 with the current version. `cards` replaces the whole list."
+            "the answer is 409 with the current version. `cards` replaces the whole list. "
+            "`folder`, `tags` and `archived` file the deck: alone, they are no save of it (its "
+            "`version` stays, and they never conflict)."
         ),
         parameters=[DECK_ID, LANG_PARAM],
         request=serializers.DeckUpdateSerializer,
@@ -306,11 +316,116 @@ DECK_DETAIL = extend_schema_view(
         responses={204: OpenApiResponse(description="Deleted."), **WRITE_ERRORS},
     ),
 )
+FOLDER_ID = OpenApiParameter(
+    "folder_id",
+    OpenApiTypes.INT,
+    OpenApiParameter.PATH,
+    description="The folder's id, a whole number; another player's folder, or anything else, is a "
+    "404.",
+)
+FOLDERS_DESCRIPTION = (
+    "Your own folders of decks: nobody else sees them. A deck lies in one folder at most: set its "
+    "`folder` (PATCH /api/v1/decks/{deck_id}/) to file it, and list a folder's decks with "
+    "/api/v1/decks/?mine=1&folder={id}. Sign-in required."
+)
+FOLDER_LIST = extend_schema_view(
+    get=extend_schema(
+        summary="List your folders of decks",
+        description=f"{FOLDERS_DESCRIPTION} By name.",
+        operation_id="folders_list",
+        parameters=[LANG_PARAM],
+        responses={
+            200: folder_serializers.FolderSerializer(many=True),
+            **CATALOGUE_READ_RESPONSES,
+        },
+    ),
+    post=extend_schema(
+        summary="Create a folder",
+        description=(
+            f"{FOLDERS_DESCRIPTION} A name another of your folders has (ignoring case), or a "
+            "folder over the limit of folders, is a 400."
+        ),
+        parameters=[LANG_PARAM],
+        request=folder_serializers.FolderWriteSerializer,
+        responses={201: folder_serializers.FolderSerializer, **WRITE_ERRORS},
+    ),
+)
+FOLDER_DETAIL = extend_schema_view(
+    get=extend_schema(
+        summary="Get one of your folders",
+        description=FOLDERS_DESCRIPTION,
+        operation_id="folders_retrieve",
+        parameters=[FOLDER_ID, LANG_PARAM],
+        responses={200: folder_serializers.FolderSerializer, **CATALOGUE_READ_RESPONSES},
+    ),
+    patch=extend_schema(
+        summary="Rename a folder",
+        description="A name another of your folders has (ignoring case) is a 400.",
+        parameters=[FOLDER_ID, LANG_PARAM],
+        request=folder_serializers.FolderWriteSerializer,
+        responses={200: folder_serializers.FolderSerializer, **WRITE_ERRORS},
+    ),
+    delete=extend_schema(
+        summary="Delete a folder",
+        description="Its decks stay, in no folder.",
+        parameters=[FOLDER_ID, LANG_PARAM],
+        responses={204: OpenApiResponse(description="Deleted."), **WRITE_ERRORS},
+    ),
+)
 DECK_VERDICT = extend_schema_view(
     get=extend_schema(
         summary="Get a deck's verdict",
         parameters=[DECK_ID, LANG_PARAM],
         responses={200: serializers.VerdictSerializer, **READ_ERRORS},
+    )
+)
+COMPARE_PARAMS = [
+    OpenApiParameter(
+        "a",
+        OpenApiTypes.UUID,
+        required=True,
+        description=(
+            "The first deck's id (a UUID; anything else is a 400). A deck you may not open, "
+            "another player's private deck, is a 404 exactly like one that does not exist."
+        ),
+    ),
+    OpenApiParameter(
+        "b",
+        OpenApiTypes.UUID,
+        required=True,
+        description=(
+            "The second deck's id, as `a`; it may be `a` again, to compare two versions of one "
+            "deck."
+        ),
+    ),
+    *(
+        OpenApiParameter(
+            name,
+            {"type": "integer", "minimum": 1, "maximum": MAX_VERSION},
+            description=(
+                f"The version of deck `{deck}` to compare, by the number its history names it "
+                "by; left out, the deck as it is now. A version the deck never had, or one saved "
+                "before it was last shared (for anyone but its owner), is a 404; anything but a "
+                "whole number from 1 to 2^31-1 is a 400."
+            ),
+        )
+        for name, deck in (("av", "a"), ("bv", "b"))
+    ),
+]
+DECK_COMPARE = extend_schema_view(
+    get=extend_schema(
+        summary="Compare two decks, or two versions of decks",
+        description=(
+            "Any two decks you may open (your own, anyone's public or unlisted ones), or versions "
+            "of them from their history, e.g. one deck's version against its current state. "
+            "Each side has its totals per section and its verdict; when both decks are of one "
+            "game, `sections` lists, section by section, the cards only one deck holds, those "
+            "both hold in different numbers and those both hold alike. Decks of two games share "
+            "no card: `same_game` is false and `sections` empty."
+        ),
+        operation_id="decks_compare",
+        parameters=[*COMPARE_PARAMS, LANG_PARAM],
+        responses={200: compare_serializers.ComparisonSerializer, **READ_ERRORS},
     )
 )
 TOKEN = extend_schema_view(
@@ -324,3 +439,80 @@ TOKEN = extend_schema_view(
     )
 )
 EXCLUDED = extend_schema(exclude=True)
+GAME_FILTER = OpenApiParameter(
+    "game", str, description="Only the cards of this game (its id, as /api/v1/games/ lists)."
+)
+COLLECTION = extend_schema_view(
+    get=extend_schema(
+        summary="List your cards",
+        description="The copies you own, all editions together, with those whose edition you gave.",
+        parameters=[GAME_FILTER, LANG_PARAM],
+        responses={200: collection_serializers.OwnedCardSerializer(many=True), **READ_ERRORS},
+    ),
+    post=extend_schema(
+        summary="Add a list of cards to your collection",
+        description=(
+            "The list is read as a deck's text import is (`3 Gaap`, one card a line). Every "
+            "faulty line is a 400 at `text[<line>]` and nothing is saved; `mode: replace` makes "
+            "the list your cards of the game."
+        ),
+        parameters=[LANG_PARAM],
+        request=collection_serializers.CollectionImportSerializer,
+        responses={200: collection_serializers.CollectionImportedSerializer, **WRITE_ERRORS},
+    ),
+)
+COLLECTION_CARD = extend_schema_view(
+    get=extend_schema(
+        summary="How many copies of a card you own",
+        parameters=[GAME, SLUG, LANG_PARAM],
+        responses={200: collection_serializers.CopiesSerializer, **READ_ERRORS},
+    ),
+    put=extend_schema(
+        summary="Set how many copies of a card you own",
+        parameters=[GAME, SLUG, LANG_PARAM],
+        request=collection_serializers.CopiesSerializer,
+        responses={200: collection_serializers.CopiesSerializer, **WRITE_ERRORS},
+    ),
+)
+WANTED = extend_schema(
+    summary="List your want list",
+    parameters=[GAME_FILTER, LANG_PARAM],
+    responses={200: collection_serializers.WantedCardSerializer(many=True), **READ_ERRORS},
+)
+WANTED_CARD = extend_schema(
+    summary="Set how many copies of a card you want",
+    parameters=[GAME, SLUG, LANG_PARAM],
+    request=collection_serializers.CopiesSerializer,
+    responses={200: collection_serializers.CopiesSerializer, **WRITE_ERRORS},
+)
+DECK_OWNERSHIP = extend_schema_view(
+    get=extend_schema(
+        summary="What a deck needs of your collection",
+        description="Each card with the copies the deck holds, those you own and those you lack.",
+        parameters=[DECK_ID, LANG_PARAM],
+        responses={200: collection_serializers.DeckOwnershipSerializer, **READ_ERRORS},
+    ),
+    post=extend_schema(
+        summary="Put what a deck needs beyond your cards on your want list",
+        parameters=[DECK_ID, LANG_PARAM],
+        request=None,
+        responses={200: collection_serializers.WantedAddedSerializer, **WRITE_ERRORS},
+    ),
+)
+DECKS_WITHIN_REACH = extend_schema(
+    summary="List the public decks within reach of your cards",
+    description=(
+        "The public decks you can build from your collection (`most_missing=0`), or lack at "
+        "most `most_missing` copies of, fewest lacking first; the public list's filters apply."
+    ),
+    parameters=[
+        OpenApiParameter(
+            "most_missing",
+            OpenApiTypes.INT,
+            description="The most copies a listed deck may lack of yours, 0 to 60; 0 (the "
+            "default) keeps the decks you can build. Anything else is a 400.",
+        ),
+        LANG_PARAM,
+    ],
+    responses={200: collection_serializers.DeckWithinReachSerializer(many=True), **READ_ERRORS},
+)

@@ -23,20 +23,21 @@ from api.attributes import (
 from api.schema import EXAMPLE_GAME
 from cardbase.models import Card, CardSource, Edition
 from cardbase.selectors.card_page import primary_printing
+from decks import organise_inputs
+from decks.errors import DeckInputError
 from decks.limits import (
     DESCRIPTION_MAX,
     MAX_CARD_ID,
     MAX_COPIES_PER_ENTRY,
     MAX_DISTINCT_CARDS,
+    MAX_TAGS_PER_DECK,
+    MAX_VERSION,
     NAME_MAX,
+    TAG_MAX_CHARS,
 )
 from decks.models import Deck, Visibility
 from rules.core import MAX_COUNT
 from rules.core.schema import Attribute
-
-# The largest deck version (a PositiveIntegerField, 32 bits on every database): beyond it
-# nothing can match.
-MAX_VERSION = 2**31 - 1
 
 
 class EditionSerializer(serializers.ModelSerializer):
@@ -289,6 +290,19 @@ class DeckSummarySerializer(DeckOptionFields, serializers.ModelSerializer):
     option_fields_read_only = True
     owner = serializers.CharField(source="owner.username", read_only=True)
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    folder = serializers.SerializerMethodField(
+        help_text="Your folder the deck lies in (see /api/v1/folders/); null when it lies in "
+        "none, and always null on another player's deck: folders are their owner's only."
+    )
+    tags = serializers.SerializerMethodField(
+        help_text="The owner's labels for the deck, lower-case, by name; anyone who may open "
+        "the deck sees them, and the public list filters by them (`tag`)."
+    )
+    archived = serializers.BooleanField(
+        read_only=True,
+        help_text="Put away by its owner: not in the public list, nor in the owner's list on "
+        "the site; its link still opens it.",
+    )
     page_url = serializers.SerializerMethodField()
 
     class Meta:
@@ -305,9 +319,19 @@ class DeckSummarySerializer(DeckOptionFields, serializers.ModelSerializer):
             "card_total",
             "created",
             "updated",
+            "folder",
+            "tags",
+            "archived",
             "page_url",
         ]
         read_only_fields = fields
+
+    def get_folder(self, deck: Deck) -> int | None:
+        user = getattr(self.context.get("request"), "user", None)
+        return deck.folder_id if user is not None and deck.owner_id == user.pk else None
+
+    def get_tags(self, deck: Deck) -> list[str]:
+        return [tag.name for tag in deck.tags.all()]
 
     def get_page_url(self, deck: Deck) -> str:
         return _absolute(self.context, deck.get_absolute_url())
@@ -340,7 +364,40 @@ def _unique_cards(entries: list[dict]) -> dict[tuple[int, str | None], int]:
     return cards
 
 
-class DeckCreateSerializer(DeckOptionFields, serializers.Serializer):
+class DeckOrganiseFields(serializers.Serializer):
+    """The owner's filing of a deck, each field left as it is when not sent; never a save of the
+    deck itself (its version stays)."""
+
+    folder = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=MAX_CARD_ID,
+        help_text="One of your folders' ids (see /api/v1/folders/), or null for none; another "
+        "player's folder is a 400.",
+    )
+    tags = serializers.ListField(
+        child=serializers.CharField(max_length=TAG_MAX_CHARS),
+        required=False,
+        max_length=MAX_TAGS_PER_DECK,
+        help_text=f"Replaces the deck's tags (`[]` removes them): at most {MAX_TAGS_PER_DECK}, "
+        f"each of letters (Polish ones too), digits, spaces and hyphens, up to {TAG_MAX_CHARS} "
+        "characters; stored trimmed and lower-case, each once. Public on a public deck.",
+    )
+    archived = serializers.BooleanField(
+        required=False,
+        help_text="`true` puts the deck away (out of the public list and your list on the site; "
+        "its link still opens it); `false` brings it back.",
+    )
+
+    def validate_tags(self, values: list[str]) -> list[str]:
+        try:
+            return organise_inputs.tags(values)
+        except DeckInputError as error:
+            raise serializers.ValidationError(error.message) from None
+
+
+class DeckCreateSerializer(DeckOrganiseFields, DeckOptionFields, serializers.Serializer):
     name = serializers.CharField(max_length=NAME_MAX)
     game = serializers.SlugField(default=rules.default_game_id)
     format = serializers.SlugField(
@@ -356,7 +413,7 @@ class DeckCreateSerializer(DeckOptionFields, serializers.Serializer):
         return _unique_cards(entries)
 
 
-class DeckUpdateSerializer(DeckOptionFields, serializers.Serializer):
+class DeckUpdateSerializer(DeckOrganiseFields, DeckOptionFields, serializers.Serializer):
     version = serializers.IntegerField(
         min_value=1,
         max_value=MAX_VERSION,

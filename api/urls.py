@@ -3,7 +3,18 @@
 from django.urls import include, path, re_path
 
 from api.errors import json_errors
-from api.views import bulk, catalogue, decks, docs, not_found, proposals, tokens
+from api.views import (
+    bulk,
+    catalogue,
+    collection,
+    compare,
+    decks,
+    docs,
+    folders,
+    not_found,
+    proposals,
+    tokens,
+)
 
 
 def view(view_class, **initkwargs):
@@ -28,9 +39,30 @@ v1 = [
     path("cards/<path:slug>/", view(catalogue.CardMoved), name="card-moved"),
     path("validate/", view(decks.ValidateView), name="validate"),
     path("decks/", view(decks.DeckList), name="deck-list"),
+    path("decks/compare/", view(compare.DeckCompare), name="deck-compare"),
+    path("decks/within-reach/", view(collection.DecksWithinReach), name="decks-within-reach"),
     path("decks/<path:deck_id>/verdict/", view(decks.DeckVerdict), name="deck-verdict"),
+    path(
+        "decks/<path:deck_id>/ownership/",
+        view(collection.DeckOwnership),
+        name="deck-ownership",
+    ),
     path("decks/<path:deck_id>/", view(decks.DeckDetail), name="deck-detail"),
+    path("folders/", view(folders.FolderList), name="folder-list"),
+    path("folders/<path:folder_id>/", view(folders.FolderDetail), name="folder-detail"),
     path("proposals/", view(proposals.ProposalList), name="proposal-list"),
+    path("collection/", view(collection.CollectionCards), name="collection"),
+    path("collection/wanted/", view(collection.WantedCards), name="wanted"),
+    path(
+        "collection/wanted/<path:game>/<path:slug>/",
+        view(collection.WantedCardCopies),
+        name="wanted-card",
+    ),
+    path(
+        "collection/<path:game>/<path:slug>/",
+        view(collection.CollectionCard),
+        name="collection-card",
+    ),
     path("auth/token/", view(tokens.TokenView), name="token"),
     not_found_everywhere(),
 ]

@@ -7,7 +7,7 @@ are the name and each sortable attribute (a number by its value, a ranked choice
 
 import django_filters as filters
 from django import forms
-from django.db.models import Case, IntegerField, Q, When
+from django.db.models import Case, IntegerField, Q, QuerySet, When
 from django.db.models import Value as V
 from django.db.models.lookups import Exact
 from django.utils.functional import cached_property, lazy
@@ -20,7 +20,7 @@ from cardbase.language import page_lang
 from cardbase.models import Card, Edition, Game
 from cardbase.search.cards import search_cards
 from cardbase.search.ranking import ranked
-from cardbase.search.translate import vocabulary_of
+from cardbase.search.translate import owned_q, vocabulary_of
 from cardsearch import SearchError, parse
 from rules.core.schema import Attribute, Kind, Text
 
@@ -374,6 +374,15 @@ def _declared_filters() -> dict[str, filters.Filter]:
         # on one edition yields each card once: DISTINCT would only sort whole rows, texts too.
         distinct=False,
     )
+    declared["collection"] = filters.ChoiceFilter(
+        choices=[
+            ("owned", gettext_lazy("tylko te, które mam")),
+            ("missing", gettext_lazy("tylko te, których nie mam")),
+        ],
+        method="filter_collection",
+        label=gettext_lazy("Moja kolekcja"),
+        empty_label=gettext_lazy("wszystkie"),
+    )
     declared["sort"] = filters.ChoiceFilter(
         choices=SORT_CHOICES,
         method="sort_by",
@@ -399,9 +408,20 @@ class _CardFilterBase(filters.FilterSet):
         fields = []
         form = CardFilterForm
 
-    def __init__(self, data=None, queryset=None, *, game: str | None = None, **kwargs):
+    def __init__(
+        self,
+        data=None,
+        queryset=None,
+        *,
+        game: str | None = None,
+        owned: QuerySet | None = None,
+        **kwargs,
+    ):
         # `game`: the one game the cards are searched within, when the params do not say it.
         self.search_game = game
+        # The searching player's copies (cardbase.ownership), which `collection` and `mam>=2`
+        # read; None: they own nothing (a visitor).
+        self.owned = owned
         super().__init__(data, queryset, **kwargs)
 
     def get_form_class(self):
@@ -419,9 +439,12 @@ class _CardFilterBase(filters.FilterSet):
 
     def filter_text(self, qs, name, value):
         # The one search path the API takes too; the form already refused a bad query.
-        result = search_cards(query=value, queryset=qs, game=self.searched_game())
+        result = search_cards(query=value, queryset=qs, game=self.searched_game(), owned=self.owned)
         self.search_node = result.node
         return result.queryset
+
+    def filter_collection(self, qs, name, value):
+        return qs.filter(owned_q(self.owned, ">=" if value == "owned" else "<", 1))
 
     def sort_by(self, qs, name, value):
         return qs  # applied in filter_queryset so that the default sort holds too

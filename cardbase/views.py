@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 import rules
+from cardbase import ownership
 from cardbase.catalogue_version import catalogue_page_version
 from cardbase.changesets.reverting import revert_and_tell
 from cardbase.face_files import face_png_path
@@ -43,11 +44,23 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
+def viewer_catalogue_version(request, *args, **kwargs) -> str | None:
+    """Return the catalogue's version with the viewer's collection's: the pages show both."""
+    stamp = ownership.viewer_stamp(request.user)
+    version = catalogue_page_version(request)
+    return f"{version}:{stamp}" if stamp and version else version
+
+
 @require_safe
-@cached_page(catalogue_page_version)
+@cached_page(viewer_catalogue_version)
 def card_list(request: HttpRequest) -> HttpResponse:
-    result = catalogue_page(params=request.GET, page_number=request.GET.get("page"))
+    result = catalogue_page(
+        params=request.GET,
+        page_number=request.GET.get("page"),
+        owned=ownership.owned_copies(request.user),
+    )
     view_mode = "table" if request.GET.get("view") == "table" else "grid"
+    ownership.mark_owned(request.user, result.page.object_list)
     game = result.filterset.searched_game()
     feedback = query_feedback(request.GET.get("q", "").strip(), game=game)
     facets_offered, range_names = facet_names(game)
@@ -97,7 +110,7 @@ def card_search_syntax(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-@cached_page(catalogue_page_version)
+@cached_page(viewer_catalogue_version)
 def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     card = with_rulings(card_by_slug(game=game, slug=slug))
     related = related_cards(card=card)
@@ -113,6 +126,7 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
             "printing": primary_printing(card),
             "related": related,
             "same_order": related.cards if related else [],
+            "owned": ownership.owned_count(request.user, card),
         },
     )
 

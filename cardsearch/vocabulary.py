@@ -56,8 +56,16 @@ EDITION_NAMES = ("edycja", "e", "edition")
 IS_NAMES = ("jest", "est", "is")
 NAME_NAMES = ("nazwa", "nom", "name", "n")
 TEXT_NAMES = ("tekst", "texte", "text", "o")
+# The copies of a card the searching player owns (their collection; none for a visitor).
+OWNED_NAMES = ("mam", "posiadam", "possede", "have", "owned")
 # The language's own keys besides the kind, which every game's vocabulary has.
-GENERIC_NAMES = {"edition": EDITION_NAMES, "is": IS_NAMES, "name": NAME_NAMES, "text": TEXT_NAMES}
+GENERIC_NAMES = {
+    "edition": EDITION_NAMES,
+    "is": IS_NAMES,
+    "name": NAME_NAMES,
+    "text": TEXT_NAMES,
+    "owned": OWNED_NAMES,
+}
 WORDS_EXPECTED = Text(pl="słowa albo frazy w cudzysłowie", en="a word or a quoted phrase")
 EDITION_EXPECTED = Text(
     pl="nazwy lub skrótu edycji z katalogu",
@@ -66,6 +74,10 @@ EDITION_EXPECTED = Text(
 NUMBER_EXPECTED = Text(pl="liczby", en="a number")
 KIND_NAME = Text(pl="rodzaj", en="kind")
 EDITION_NAME = Text(pl="edycja", en="edition")
+OWNED_NAME = Text(pl="mam kopii", en="copies owned", fr="exemplaires possédés")
+OWNED_EXPECTED = Text(
+    pl="liczby kopii w twojej kolekcji", en="a number of copies in your collection"
+)
 NOT_WORD = Text(pl="nie", en="not")
 # The values of a yes/no attribute that has keys of its own (most have only a flag).
 BOOL_WORDS = ((True, ("tak", "yes", "true")), (False, ("nie", "no", "false")))
@@ -439,6 +451,8 @@ class _Builder:
             keys.append(Key("is", IS_NAMES, "is", expected, groups, unknown=False))
         keys.append(Key("name", NAME_NAMES, "text", WORDS_EXPECTED, unknown=False))
         keys.append(Key("text", TEXT_NAMES, "text", WORDS_EXPECTED, unknown=False))
+        keys.append(Key("owned", OWNED_NAMES, "number", OWNED_EXPECTED, unknown=False))
+        self.add_field(Field("owned", OWNED_NAME))
         return Vocabulary(keys, self.fields.values(), self.bare, self.shared_names(), guides)
 
     def shared_names(self) -> list[str]:

@@ -279,6 +279,8 @@ if os.environ.get("MEDIA_S3_BUCKET"):
     }
 # How many proposals one player may make in a day (a moderator's queue is not a spam bin).
 PROPOSALS_PER_DAY = int(os.environ.get("PROPOSALS_PER_DAY", "20"))
+# The module that keeps players' collections, which the catalogue filters by (cardbase.ownership).
+CATALOGUE_OWNERSHIP = "decks.selectors.collection"
 # Uploaded card scans above this size are refused before Pillow decodes them.
 MAX_CARD_IMAGE_BYTES = int(os.environ.get("MAX_CARD_IMAGE_BYTES", str(8 * 1024 * 1024)))
 # Card files an operator uploads in the admin wait here between their preview and being applied:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("proposals.urls")),
     path("", include("cardbase.urls")),
     path("decks/", include("decks.urls")),
+    path("collection/", include("decks.collection_urls")),
     path("accounts/", include("accounts.urls")),
     path("api/", include("api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -21,7 +21,16 @@ class DeckAdmin(admin.ModelAdmin):
         "card_total",
         "updated",
     ]
-    list_filter = ["game", "visibility", "is_valid"]
+    list_filter = ["game", "visibility", "is_valid", "archived"]
     search_fields = ["name", "owner__username"]
-    readonly_fields = ["version", "is_valid", "card_total", "verdict", "created", "updated"]
+    # The folder is its owner's own filing: a select of every player's folders would offer others'.
+    readonly_fields = [
+        "version",
+        "is_valid",
+        "card_total",
+        "verdict",
+        "created",
+        "updated",
+        "folder",
+    ]
     inlines = [DeckCardInline]

@@ -96,3 +96,8 @@ def too_many_cards() -> DeckInputError:
         _("Talia może mieć najwyżej %(max)d różnych kart.") % {"max": MAX_DISTINCT_CARDS},
         "cards",
     )
+
+
+def unknown_folder() -> DeckInputError:
+    """Return the fault of a folder that is not the player's own (or no longer exists)."""
+    return DeckInputError(_("Nie masz takiego folderu (może został usunięty)."), "folder")

@@ -2,15 +2,19 @@
 
 import django_filters as filters
 from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import rules
 from cardbase.language import page_lang
 from cardbase.models import Game
 from decks.models import Deck
+from decks.organise_inputs import searched_tag
 from rules import card_key
 from rules.core.schema import Text
 
+# The "lacking at most N copies" steps the list offers besides "buildable" (0).
+REACH_STEPS = (1, 2, 3, 5, 10)
 # "new" is by creation: an old deck touched up today is not new, it is "recently updated".
 SORTS = {
     "new": ("-created",),
@@ -24,6 +28,14 @@ def _in_page_lang(text: Text) -> str:
 
 
 _label = lazy(_in_page_lang, str)
+
+
+def _lacking_words(copies: int) -> str:
+    return gettext("brakuje najwyżej %(n)d kopii") % {"n": copies}
+
+
+# Said in the language of the page that shows the list, not the one the module loaded in.
+_lacking_at_most = lazy(_lacking_words, str)
 
 
 def option_filters() -> dict[str, filters.ChoiceFilter]:
@@ -40,7 +52,7 @@ def option_filters() -> dict[str, filters.ChoiceFilter]:
 
 
 class DeckFilterBase(filters.FilterSet):
-    """Search public decks by name, their options, validity, author and the cards they hold."""
+    """Search public decks by name, their options, validity, author, the cards they hold, a tag."""
 
     q = filters.CharFilter(field_name="name", lookup_expr="icontains", label=_("Nazwa talii"))
     game = filters.ModelChoiceFilter(
@@ -62,6 +74,17 @@ class DeckFilterBase(filters.FilterSet):
         field_name="owner__username", lookup_expr="iexact", label=_("Autor")
     )
     card = filters.CharFilter(method="filter_card", label=_("Zawiera kartę"))
+    tag = filters.CharFilter(method="filter_tag", label=_("Tag"))
+    # Applied by decks.selectors.pages, which weighs the decks against the viewer's collection.
+    within_reach = filters.ChoiceFilter(
+        choices=[
+            ("0", _("da się zbudować z moich kart")),
+            *((str(n), _lacking_at_most(n)) for n in REACH_STEPS),
+        ],
+        method="sort_by",
+        label=_("Z moich kart"),
+        empty_label=_("wszystkie"),
+    )
     sort = filters.ChoiceFilter(
         choices=[
             ("new", _("najnowsze")),
@@ -77,6 +100,19 @@ class DeckFilterBase(filters.FilterSet):
         model = Deck
         fields = []
 
+    def __init__(self, data=None, queryset=None, *, viewer=None, **kwargs):
+        super().__init__(data, queryset, **kwargs)
+        # Only a signed-in player has a collection to weigh decks against.
+        if viewer is None or not viewer.is_authenticated:
+            self.filters.pop("within_reach", None)
+
+    def most_missing(self) -> int | None:
+        """Return the most copies a listed deck may lack of the viewer's, None for no limit."""
+        chosen = (
+            self.form.cleaned_data.get("within_reach") if "within_reach" in self.filters else None
+        )
+        return int(chosen) if chosen else None
+
     def filter_valid(self, qs, name, value):
         return qs.filter(is_valid=value == "true")
 
@@ -86,6 +122,10 @@ class DeckFilterBase(filters.FilterSet):
             return qs
         holding = Deck.objects.filter(entries__card__search_name__contains=key).values("pk")
         return qs.filter(pk__in=holding)
+
+    def filter_tag(self, qs, name, value):
+        tag = searched_tag(value)
+        return qs.tagged(tag) if tag else qs
 
     def sort_by(self, qs, name, value):
         return qs  # applied in filter_queryset so that the default sort holds too

@@ -6,6 +6,14 @@ NAME_MAX = 100
 DESCRIPTION_MAX = 10_000
 # Card ids are 64-bit database keys; anything outside cannot be a card and must not reach a query.
 MAX_CARD_ID = 2**63 - 1
+# The largest deck version (a PositiveIntegerField, 32 bits on every database): beyond it
+# nothing can match.
+MAX_VERSION = 2**31 - 1
+# A player's own filing of their decks: folders (private) and tags (public on a public deck).
+FOLDER_NAME_MAX = 60
+MAX_FOLDERS = 50
+TAG_MAX_CHARS = 30
+MAX_TAGS_PER_DECK = 10
 
 
 def shortened_name(name: str) -> str:

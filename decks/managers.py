@@ -25,6 +25,10 @@ class DeckQuerySet(models.QuerySet):
             return self.filter(served_q(), shared)
         return self.filter(served_q(), shared | Q(owner=user))
 
+    def tagged(self, name: str) -> "DeckQuerySet":
+        """Keep the decks bearing the tag `name`, as tags are stored (lower-case, trimmed)."""
+        return self.filter(tags__name=name)
+
     def for_listing(self) -> "DeckQuerySet":
         return self.select_related("owner", "game")
 

@@ -5,11 +5,13 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import rules
 from cardbase.models import Card, Game
+from decks.limits import FOLDER_NAME_MAX, TAG_MAX_CHARS
 from decks.managers import DeckQuerySet
 from rules.core.schema import Game as GameRules
 
@@ -18,6 +20,27 @@ class Visibility(models.TextChoices):
     PRIVATE = "private", _("prywatna")
     UNLISTED = "unlisted", _("dostępna przez link")
     PUBLIC = "public", _("publiczna")
+
+
+class DeckFolder(models.Model):
+    """A folder a player files their own decks in; nobody else sees it, a deck lies in one at most."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_folders"
+    )
+    name = models.CharField(_("nazwa"), max_length=FOLDER_NAME_MAX)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            # Lower() folds ASCII only on SQLite: decks.services.organising compares in Python too.
+            models.UniqueConstraint("owner", Lower("name"), name="deck_folder_name_once"),
+        ]
+        verbose_name = _("folder talii")
+        verbose_name_plural = _("foldery talii")
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Deck(models.Model):
@@ -53,6 +76,12 @@ class Deck(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The owner's own filing, none of it a save of the deck: a folder of theirs (None: unfiled),
+    # and the archive, which takes the deck off their list and the public one, not off its link.
+    folder = models.ForeignKey(
+        DeckFolder, null=True, blank=True, on_delete=models.SET_NULL, related_name="decks"
+    )
+    archived = models.BooleanField(_("w archiwum"), default=False)
 
     objects = DeckQuerySet.as_manager()
 
@@ -117,6 +146,27 @@ class DeckCard(models.Model):
         return f"{self.count}× {self.card}"
 
 
+class DeckTag(models.Model):
+    """A short label the owner put on a deck, stored normalised (decks.organise_inputs.tag).
+
+    Shown wherever the deck is; the public list filters by it, among public decks only.
+    """
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="tags")
+    name = models.CharField(_("tag"), max_length=TAG_MAX_CHARS)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["deck", "name"], name="deck_tag_once")]
+        # The public list's filter: the decks of one tag.
+        indexes = [models.Index(fields=["name", "deck"], name="deck_tag_by_name")]
+        verbose_name = _("tag talii")
+        verbose_name_plural = _("tagi talii")
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class DeckVersion(models.Model):
     """The deck as one save left it: its name and cards, so history can show and restore it."""
 
@@ -165,3 +215,68 @@ class DeckLike(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ♥ {self.deck}"
+
+
+class Collection(models.Model):
+    """A player's own cards: one per player, private unless shared read-only by its link."""
+
+    # The player's id is the collection's: a filter by the viewer's copies needs no join.
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="collection",
+    )
+    # The secret of the read-only link; empty while the collection is private.
+    share_key = models.CharField(max_length=32, blank=True, db_index=True)
+    # Every change to the copies or the want list moves it: pages showing them are versioned by it.
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("kolekcja")
+        verbose_name_plural = _("kolekcje")
+
+    def __str__(self) -> str:
+        return str(self.owner)
+
+
+class OwnedCard(models.Model):
+    """How many copies of a card a player owns, all editions together, and per edition if told."""
+
+    collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="owned")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="owned_copies")
+    count = models.PositiveSmallIntegerField()
+    # {edition slug: copies} of the copies whose edition the player gave; the rest (count less
+    # their sum) are of an edition not given. The rules count copies, never editions.
+    editions = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["collection", "card"], name="owned_card_once"),
+            models.CheckConstraint(condition=Q(count__gte=1), name="owned_card_count_positive"),
+        ]
+        verbose_name = _("posiadana karta")
+        verbose_name_plural = _("posiadane karty")
+
+    def __str__(self) -> str:
+        return f"{self.count}× {self.card}"
+
+
+class WantedCard(models.Model):
+    """How many more copies of a card a player wants: their want list."""
+
+    collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="wanted")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="wanted_copies")
+    count = models.PositiveSmallIntegerField()
+    added = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["collection", "card"], name="wanted_card_once"),
+            models.CheckConstraint(condition=Q(count__gte=1), name="wanted_card_count_positive"),
+        ]
+        verbose_name = _("poszukiwana karta")
+        verbose_name_plural = _("poszukiwane karty")
+
+    def __str__(self) -> str:
+        return f"{self.count}× {self.card}"

@@ -1,6 +1,7 @@
 """Look up decks for the pages, answering 404 alike for a missing deck and one the user may not see."""
 
 from django.http import Http404, HttpRequest
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from decks.models import Deck
@@ -21,3 +22,13 @@ def readable_deck_or_404(request: HttpRequest, deck_id) -> Deck:
         return deck_for_viewer(deck_id=deck_id, user=request.user)
     except Deck.DoesNotExist:
         raise Http404(_("Nie ma takiej talii albo jest prywatna.")) from None
+
+
+def safe_next(request: HttpRequest, default: str) -> str:
+    """Return the page to go back to: the posted `next` if it stays on this site, else `default`."""
+    back = request.POST.get("next") or ""
+    if back and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return back
+    return default

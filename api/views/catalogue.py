@@ -18,6 +18,7 @@ from api.pagination import PagePagination
 from api.proposal_serializers import CardDetailSerializer
 from api.selectors import cards_for_api
 from api.views.base import ApiViewMixin
+from cardbase import ownership
 from cardbase.models import Edition
 from cardbase.selectors.card_page import card_by_slug, card_moved_from, with_rulings
 
@@ -77,6 +78,13 @@ class CardList(CatalogueView):
     serializer_class = serializers.CardSerializer
     filter_backends = [DjangoFilterBackend]
     filterset_class = ApiCardFilter
+
+    def answer_version(self) -> str | None:
+        """Return the catalogue's version, and a signed-in caller's own with their collection's:
+        `collection` and `mam>=2` answer by their copies, never by another's."""
+        version = super().answer_version()
+        stamp = ownership.viewer_stamp(self.request.user)
+        return f"{version}:{self.request.user.pk}:{stamp}" if version and stamp else version
 
     def get_queryset(self):
         return cards_for_api()

@@ -2,6 +2,7 @@
 
 import uuid
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework import exceptions, generics, status
@@ -17,8 +18,8 @@ from api.pagination import PagePagination
 from api.selectors import with_cards
 from api.throttling import AnonThrottle, ScopedThrottle, UserThrottle
 from api.views.base import LanguageMixin
-from decks.errors import DeckConflict, DeckInputError
-from decks.models import Deck
+from decks.errors import DeckConflict, DeckInputError, unknown_folder
+from decks.models import Deck, DeckFolder
 from decks.selectors.access import (
     deck_for_owner,
     deck_for_viewer,
@@ -26,8 +27,10 @@ from decks.selectors.access import (
     decks_readable_by,
     public_decks,
 )
+from decks.selectors.organising import folder_for_owner
 from decks.selectors.verdict import deck_verdict
 from decks.services.editing import deck_create, deck_delete, deck_update
+from decks.services.organising import deck_organise
 
 
 class ValidateView(LanguageMixin, APIView):
@@ -85,8 +88,24 @@ def _is_uuid(value: str) -> bool:
     return True
 
 
-def _input_error(exc: DeckInputError) -> exceptions.ValidationError:
+def input_error(exc: DeckInputError) -> exceptions.ValidationError:
+    """Return a service's refusal as the 400 naming its field."""
     return exceptions.ValidationError({exc.field or "non_field_errors": [exc.message]})
+
+
+# The fields filing a deck (serializers.DeckOrganiseFields): the owner's, never a save of it.
+ORGANISING = ("folder", "tags", "archived")
+
+
+def _organising(data: dict, user) -> dict:
+    """Take the filing fields out of `data`, `folder` as one of the user's own folders."""
+    changes = {key: data.pop(key) for key in ORGANISING if key in data}
+    if changes.get("folder") is not None:
+        try:
+            changes["folder"] = folder_for_owner(folder_id=changes["folder"], user=user)
+        except DeckFolder.DoesNotExist:
+            raise input_error(unknown_folder()) from None
+    return changes
 
 
 @openapi.DECK_LIST
@@ -107,11 +126,13 @@ class DeckList(DeckMixin, ViewerETagMixin, generics.ListCreateAPIView):
         return decks_of(user=self.request.user)
 
     def create(self, request, *args, **kwargs):
-        data = _valid(serializers.DeckCreateSerializer, request)
+        data = dict(_valid(serializers.DeckCreateSerializer, request))
+        organising = _organising(data, request.user)
         try:
-            deck = deck_create(owner=request.user, **data)
+            with transaction.atomic():
+                deck = deck_organise(deck=deck_create(owner=request.user, **data), **organising)
         except DeckInputError as exc:
-            raise _input_error(exc) from None
+            raise input_error(exc) from None
         return self.deck_response(deck, status.HTTP_201_CREATED)
 
 
@@ -149,12 +170,18 @@ class DeckDetail(DeckMixin, ViewerETagMixin, generics.GenericAPIView):
     def patch(self, request, deck_id):
         deck = self.get_object()
         data = dict(_valid(serializers.DeckUpdateSerializer, request))
+        version = data.pop("version")
+        organising = _organising(data, request.user)
         try:
-            deck = deck_update(deck=deck, expected_version=data.pop("version"), **data)
+            with transaction.atomic():
+                # Filing alone is no save of the deck: its version stays, and it never conflicts.
+                if data:
+                    deck = deck_update(deck=deck, expected_version=version, **data)
+                deck = deck_organise(deck=deck, **organising)
         except DeckConflict as exc:
             raise errors.Conflict(exc.current_version) from None
         except DeckInputError as exc:
-            raise _input_error(exc) from None
+            raise input_error(exc) from None
         return self.deck_response(deck)
 
     def delete(self, request, deck_id):

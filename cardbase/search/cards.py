@@ -49,10 +49,12 @@ def search_cards(
     lang: str | None = None,
     vocabulary: Vocabulary | None = None,
     game: str | None = None,
+    owned: QuerySet | None = None,
 ) -> SearchResult:
     """Filter `queryset` (all cards by default) by `query`; a query that does not parse keeps no
     card and carries the SearchError. Returns a SearchResult. `game` is the game searched
-    within (None: every game), whose vocabulary reads the query unless `vocabulary` is given."""
+    within (None: every game), whose vocabulary reads the query unless `vocabulary` is given;
+    `owned` holds the searching player's copies, which `mam>=2` reads."""
     queryset = Card.objects.all() if queryset is None else queryset
     lang = page_lang(lang)
     vocabulary = vocabulary or vocabulary_of(game)
@@ -61,7 +63,9 @@ def search_cards(
     except SearchError as error:
         return SearchResult(queryset.none(), error, "", None, query or "", vocabulary, game)
     return SearchResult(
-        queryset.filter(query_filter(node, using=queryset.db, vocabulary=vocabulary, game=game)),
+        queryset.filter(
+            query_filter(node, using=queryset.db, vocabulary=vocabulary, game=game, owned=owned)
+        ),
         None,
         cardsearch.describe(node, lang, vocabulary),
         node,

@@ -32,6 +32,7 @@ from cardbase.attributes import attribute_q, find_attribute, known_q, missing_q
 from cardbase.models import Edition, Printing
 from cardbase.search.fts_sqlite import FTS_MIN_LENGTH, fts_ids, fts_query, sqlite_fts_ready
 from cardsearch import And, Compare, Match, Node, Not, Or, Text, Vocabulary
+from cardsearch.vocabulary import COMPARISONS
 
 LOOKUPS = {"<": "lt", "<=": "lte", ">": "gt", ">=": "gte", "=": "exact"}
 TEXT_COLUMNS = {
@@ -66,21 +67,40 @@ def query_filter(
     using: str = "default",
     vocabulary: Vocabulary | None = None,
     game: str | None = None,
+    owned: QuerySet | None = None,
 ) -> Q:
     """Return the Q that keeps the cards `node` describes, for the database `using`; the
-    vocabulary the node was parsed with ranks the values a comparison on a choice keeps, and
-    the attributes are `game`'s declarations (any game's for None)."""
-    return Translator(using, vocabulary, game).q(node)
+    vocabulary the node was parsed with ranks the values a comparison on a choice keeps, the
+    attributes are `game`'s declarations (any game's for None), and `owned` holds the searching
+    player's copies (rows with `card` and `count`; None: they own nothing)."""
+    return Translator(using, vocabulary, game, owned).q(node)
+
+
+def owned_q(owned: QuerySet | None, op: str, value: int) -> Q:
+    """Keep the cards whose copies owned (0 without a row in `owned`) compare to `value`."""
+    passes = Q(**{f"count__{LOOKUPS[op]}": value}) if op != "!=" else ~Q(count=value)
+    if owned is None:
+        return Q() if COMPARISONS[op](0, value) else Q(pk__in=[])
+    rows = owned.filter(card=OuterRef("pk")).order_by()
+    if COMPARISONS[op](0, value):
+        # A card not owned passes too: keep every card but those whose row fails.
+        return ~Q(Exists(rows.exclude(passes)))
+    return Q(Exists(rows.filter(passes)))
 
 
 class Translator:
     """Turn nodes into Q objects; remembers what it looked up for one query."""
 
     def __init__(
-        self, using: str, vocabulary: Vocabulary | None = None, game: str | None = None
+        self,
+        using: str,
+        vocabulary: Vocabulary | None = None,
+        game: str | None = None,
+        owned: QuerySet | None = None,
     ) -> None:
         self.using = using
         self.game = game
+        self.owned = owned
         self.vocabulary = vocabulary or cardsearch.default_vocabulary()
         self.sqlite = connections[using].vendor == "sqlite"
         self.fts = sqlite_fts_ready(using)
@@ -168,6 +188,8 @@ class Translator:
 
     def compare(self, node: Compare) -> Q:
         """Keep cards whose value compares to the node's (or is known or unknown)."""
+        if node.field == "owned":
+            return owned_q(self.owned, node.op, node.value)
         attribute = find_attribute(node.field, self.game)
         if node.value is None:
             if node.op == "=":

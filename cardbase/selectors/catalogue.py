@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
 from django.http import QueryDict
 
 from cardbase.filters import UNKNOWN, CardFilter
@@ -36,9 +37,12 @@ class CataloguePage:
     empty_game: Game | None = None  # the game chosen, which has no cards yet
 
 
-def catalogue_page(*, params: QueryDict, page_number: str | int | None) -> CataloguePage:
-    """Filter, sort and paginate the catalogue; count each facet's values."""
-    filterset = CardFilter(params, queryset=Card.objects.served().for_grid())
+def catalogue_page(
+    *, params: QueryDict, page_number: str | int | None, owned: QuerySet | None = None
+) -> CataloguePage:
+    """Filter, sort and paginate the catalogue; count each facet's values. `owned` holds the
+    viewer's copies (cardbase.ownership), which the collection filter and `mam>=2` read."""
+    filterset = CardFilter(params, queryset=Card.objects.served().for_grid(), owned=owned)
     try:
         page_size = int(params.get("page_size", PAGE_SIZES[0]))
     except ValueError:
@@ -65,8 +69,10 @@ def catalogue_page(*, params: QueryDict, page_number: str | int | None) -> Catal
         page=page,
         page_size=page_size,
         unknown_also=(
-            *_unknown_also_match(params=params, matched=matched, facets=facets),
-            *typed_unknown_also(params=params, matched=matched, game=filterset.searched_game()),
+            *_unknown_also_match(params=params, matched=matched, facets=facets, owned=owned),
+            *typed_unknown_also(
+                params=params, matched=matched, game=filterset.searched_game(), owned=owned
+            ),
         ),
         facets=facets,
         suggestion=suggestion(filterset=filterset, params=params, matched=matched),
@@ -81,7 +87,11 @@ def catalogue_page(*, params: QueryDict, page_number: str | int | None) -> Catal
 
 
 def _unknown_also_match(
-    *, params: QueryDict, matched: int, facets: tuple[Facet, ...] = ()
+    *,
+    params: QueryDict,
+    matched: int,
+    facets: tuple[Facet, ...] = (),
+    owned: QuerySet | None = None,
 ) -> tuple[UnknownAlsoMatch, ...]:
     """Count, facet by facet, the cards dropped only because that value is unknown for them.
 
@@ -108,15 +118,17 @@ def _unknown_also_match(
             if unknown_counts[name] > 0:
                 label = str(CardFilter.base_filters[name].label)
                 found.append(UnknownAlsoMatch(name, unknown_counts[name], widened, label))
-        elif also := _also_match(name, widened, matched):
+        elif also := _also_match(name, widened, matched, owned):
             found.append(also)
     return tuple(found)
 
 
-def _also_match(facet: str, widened: QueryDict, matched: int) -> UnknownAlsoMatch | None:
+def _also_match(
+    facet: str, widened: QueryDict, matched: int, owned: QuerySet | None
+) -> UnknownAlsoMatch | None:
     """Return the match of `widened` (the page's params with "unknown" checked in `facet`)
     when it finds more cards than the `matched` of the page; None otherwise."""
-    widened_filter = CardFilter(widened, queryset=Card.objects.served())
+    widened_filter = CardFilter(widened, queryset=Card.objects.served(), owned=owned)
     if not widened_filter.is_valid():
         return None
     extra = widened_filter.qs.count() - matched
@@ -127,7 +139,7 @@ def _also_match(facet: str, widened: QueryDict, matched: int) -> UnknownAlsoMatc
 
 
 def typed_unknown_also(
-    *, params: QueryDict, matched: int, game: str | None
+    *, params: QueryDict, matched: int, game: str | None, owned: QuerySet | None = None
 ) -> tuple[UnknownAlsoMatch, ...]:
     """Offer, for a `key:value` typed in the query, what its facet offers: the cards dropped
     only because their value is unknown (`key:value` as the facet key=value).
@@ -140,7 +152,7 @@ def typed_unknown_also(
         if typed.field not in CardFilter.UNKNOWN_AWARE or params.getlist(typed.field):
             continue
         widened = widened_params(params, q=[typed.rest], **{typed.field: [typed.value, UNKNOWN]})
-        if also := _also_match(typed.field, widened, matched):
+        if also := _also_match(typed.field, widened, matched, owned):
             found.append(also)
     return tuple(found)
 

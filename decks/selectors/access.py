@@ -9,8 +9,13 @@ from decks.models import Deck
 
 
 def decks_of(*, user: User | AnonymousUser) -> QuerySet[Deck]:
-    """Return the user's own decks, newest first, as a list shows them."""
-    return Deck.objects.owned_by(user).for_list_page().order_by("-updated", "pk")
+    """Return the user's own decks (archived ones too), newest first, as a list shows them."""
+    return (
+        Deck.objects.owned_by(user)
+        .for_list_page()
+        .prefetch_related("tags")
+        .order_by("-updated", "pk")
+    )
 
 
 def original_for_viewer(*, deck: Deck, user: User | AnonymousUser) -> Deck | None:
@@ -28,8 +33,17 @@ def decks_readable_by(*, user: User | AnonymousUser) -> QuerySet[Deck]:
 
 
 def public_decks() -> QuerySet[Deck]:
-    """Return the decks listed for everyone, newest first, as a list shows them."""
-    return Deck.objects.public().for_list_page().order_by("-updated")
+    """Return the decks listed for everyone, newest first, as a list shows them.
+
+    An archived deck is not listed, though its link still opens it.
+    """
+    return (
+        Deck.objects.public()
+        .filter(archived=False)
+        .for_list_page()
+        .prefetch_related("tags")
+        .order_by("-updated")
+    )
 
 
 def parse_deck_id(deck_id: UUID | str) -> UUID:

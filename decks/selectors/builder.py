@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Case, IntegerField, Q, Value, When
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.http import QueryDict
 
 import rules
@@ -64,8 +64,11 @@ def fitting_options_q(deck: Deck, *, prefix: str = "") -> Q:
     return fits
 
 
-def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> BuilderSearch:
-    """Search the deck's game for cards to add, by default only those that fit its options.
+def builder_cards(
+    *, deck: Deck, params: QueryDict, page_number: str | None, owned: QuerySet | None = None
+) -> BuilderSearch:
+    """Search the deck's game for cards to add, by default only those that fit its options;
+    `owned` (the player's copies) answers `mam>=2` and the collection filter.
 
     Cards whose value of an option's attribute is unknown stay in: a catalogue may know few of
     them, and the rules report such a card as unverified rather than wrong.
@@ -74,7 +77,7 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
     all_cards = params.get("all_cards") == "1"
     fitting = {} if all_cards else fitting_options(deck)
     base = game_cards.filter(fitting_options_q(deck)) if fitting else game_cards
-    filterset = CardFilter(params, queryset=base, game=deck.game.slug)
+    filterset = CardFilter(params, queryset=base, game=deck.game.slug, owned=owned)
     queryset = filterset.qs if filterset.is_valid() else Card.objects.none()
     if set(fitting) <= set(declared_facet_keys(deck.game_rules)):
         # The options' values are facets' values: the counts keep the fitting cards from the
@@ -83,7 +86,8 @@ def builder_cards(*, deck: Deck, params: QueryDict, page_number: str | None) -> 
         # (The page's cards keep the join: SQLite then walks the name's index and stops at the
         # page's end, where a game id makes it sort every card of the game first.)
         of_game = Card.objects.filter(game_id=deck.game_id)
-        counting, within = CardFilter(params, queryset=of_game, game=deck.game.slug), fitting
+        counting = CardFilter(params, queryset=of_game, game=deck.game.slug, owned=owned)
+        within = fitting
     else:  # an option on an attribute no facet holds: the fitting cards are counted in SQL
         counting, within = filterset, None
     facets, matched = counted_facets(

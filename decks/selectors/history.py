@@ -33,6 +33,8 @@ class HistoryEntry:
     added: list[Change]
     removed: list[Change]
     renamed_from: str | None
+    # The number of the version it was diffed against (the one before it the viewer may see).
+    previous: int | None = None
 
 
 HISTORY_PAGE_SIZE = 25
@@ -60,12 +62,17 @@ def version_entries(
     return entries
 
 
+def version_card_ids(cards: Mapping[str, int]) -> set[int]:
+    """Return the ids of the cards a stored version holds."""
+    return {_version_key(key)[0] for key in cards}
+
+
 def _history_entries(
     game: GameRules, shown: list[DeckVersion], previous: DeckVersion | None, lang: str
 ) -> list[HistoryEntry]:
     """Diff each version in `shown` (newest first) against the one after it, or `previous`."""
     chain = [*shown, previous] if previous else shown
-    ids = {_version_key(key)[0] for v in chain for key in v.cards}
+    ids = {card_id for v in chain for card_id in version_card_ids(v.cards)}
     rows = Card.objects.filter(pk__in=ids).values_list("pk", "name", "kind")
     names = {pk: name for pk, name, _kind in rows}
     kinds = {pk: kind for pk, _name, kind in rows}
@@ -90,6 +97,7 @@ def _history_entries(
                 added=[c for c in changes if c.delta > 0],
                 removed=[c for c in changes if c.delta < 0],
                 renamed_from=before.name if before and before.name != version.name else None,
+                previous=before.number if before else None,
             )
         )
     return entries
@@ -122,13 +130,34 @@ def version_by_number(*, deck: Deck, number: int) -> DeckVersion | None:
     return _numbered(deck.versions.filter(number__gte=number).order_by("number")).first()
 
 
+def _oldest_visible(deck: Deck, user: User | AnonymousUser) -> int | None:
+    """Return the number of the oldest version `user` may see; None for the owner, who sees all."""
+    if deck.owner_id == user.pk:
+        return None
+    # A shared deck always has `visible_from`; the newest version alone is the safe fallback.
+    return deck.visible_from or deck.version
+
+
 def visible_versions(*, deck: Deck, user: User | AnonymousUser) -> QuerySet[DeckVersion]:
     """Return the versions `user` may see, newest first: all for the owner, else the shared ones."""
     versions = _numbered(deck.versions.order_by("-number"))
-    if deck.owner_id == user.pk:
-        return versions
-    # A shared deck always has `visible_from`; the newest version alone is the safe fallback.
-    return versions.filter(number__gte=deck.visible_from or deck.version)
+    oldest = _oldest_visible(deck, user)
+    return versions if oldest is None else versions.filter(number__gte=oldest)
+
+
+def visible_version_by_number(
+    *, deck: Deck, user: User | AnonymousUser, number: int
+) -> DeckVersion | None:
+    """Return the version a page named by its save number, if `user` may see it, else None.
+
+    The number names a version as version_by_number reads it; a version older than the viewer
+    may see is as absent as one the deck never had.
+    """
+    version = version_by_number(deck=deck, number=number)
+    oldest = _oldest_visible(deck, user)
+    if version is None or (oldest is not None and version.number < oldest):
+        return None
+    return version
 
 
 def deck_history(

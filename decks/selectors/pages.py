@@ -9,6 +9,8 @@ from django.http import QueryDict
 from decks.filters import PublicDeckFilter
 from decks.models import Deck
 from decks.selectors.access import decks_of, public_decks
+from decks.selectors.buildable import decks_within_reach
+from decks.selectors.organising import DeckShelf, decks_on_shelf
 
 PUBLIC_PAGE_SIZE = 30
 MY_DECKS_PAGE_SIZE = 50
@@ -20,16 +22,38 @@ class PublicDeckPage:
     page: Page
 
 
-def public_deck_page(*, params: QueryDict, page_number: str | None) -> PublicDeckPage:
-    """Filter and paginate the public decks in a constant number of queries."""
-    filterset = PublicDeckFilter(params, queryset=public_decks())
+def public_deck_page(
+    *, params: QueryDict, page_number: str | None, viewer: User | AnonymousUser | None = None
+) -> PublicDeckPage:
+    """Filter and paginate the public decks in a constant number of queries; those within reach
+    of the viewer's collection, when asked, fewest copies lacking first."""
+    filterset = PublicDeckFilter(params, queryset=public_decks(), viewer=viewer)
     queryset = filterset.qs if filterset.is_valid() else Deck.objects.none()
-    return PublicDeckPage(filterset, Paginator(queryset, PUBLIC_PAGE_SIZE).get_page(page_number))
+    most_missing = filterset.most_missing() if filterset.is_valid() else None
+    if most_missing is None:
+        return PublicDeckPage(
+            filterset, Paginator(queryset, PUBLIC_PAGE_SIZE).get_page(page_number)
+        )
+    reach = decks_within_reach(decks=queryset, user=viewer, most_missing=most_missing)
+    page = Paginator(reach, PUBLIC_PAGE_SIZE).get_page(page_number)
+    missing = dict(page.object_list)
+    decks = queryset.filter(pk__in=missing).in_bulk()
+    page.object_list = [decks[deck_id] for deck_id in missing]
+    for deck in page.object_list:
+        deck.missing = missing[deck.pk]
+    return PublicDeckPage(filterset, page)
 
 
-def my_deck_page(*, user: User | AnonymousUser, page_number: str | None) -> Page:
-    """Return one page of the user's own decks, newest first."""
-    return Paginator(decks_of(user=user), MY_DECKS_PAGE_SIZE).get_page(page_number)
+# "Moje talie" without a filter: every deck not archived.
+IN_USE = DeckShelf()
+
+
+def my_deck_page(
+    *, user: User | AnonymousUser, page_number: str | None, shelf: DeckShelf = IN_USE
+) -> Page:
+    """Return one page of the user's own decks `shelf` shows (by default those not archived)."""
+    decks = decks_on_shelf(decks_of(user=user), shelf)
+    return Paginator(decks, MY_DECKS_PAGE_SIZE).get_page(page_number)
 
 
 def like_state(*, deck: Deck, user: User | AnonymousUser) -> tuple[int, bool]:

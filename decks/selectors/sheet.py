@@ -131,6 +131,15 @@ class DeckSheet:
         """Return the verdict's lines that only say what was not checked or is advised."""
         return [line for line in self.verdict_lines if line.severity != "error"]
 
+    @property
+    def cards(self) -> list[tuple[Card, int]]:
+        """Return each card once with its copies in every section, in name order."""
+        first = {line.card.pk: line.card for line in reversed(self.lines)}
+        return [
+            (first[pk], self.card_counts[pk])
+            for pk in dict.fromkeys(line.card.pk for line in self.lines)
+        ]
+
 
 def deck_sheet(deck: Deck, *, lang: str) -> DeckSheet:
     """Group a deck for display: by section and kind, a ladder's kind by rung, totals, faults."""

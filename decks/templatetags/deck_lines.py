@@ -58,6 +58,21 @@ def _count_buttons(card, place: SafeString) -> SafeString:
     )
 
 
+def _owned_mark(owned: int, needed: int) -> SafeString:
+    """Say how many of the copies a deck needs the viewer owns, marking a shortfall."""
+    if owned >= needed:
+        title = gettext("Masz %(owned)d: wystarczy") % {"owned": owned}
+        return format_html(' <span class="owned-mark" title="{}">✓ {}</span>', title, owned)
+    title = gettext("Masz %(owned)d z %(needed)d: brakuje %(missing)d") % {
+        "owned": owned,
+        "needed": needed,
+        "missing": needed - owned,
+    }
+    return format_html(
+        ' <span class="owned-mark missing" title="{}">{}/{}</span>', title, owned, needed
+    )
+
+
 @register.simple_tag(takes_context=True)
 def deck_line(context, line) -> SafeString:
     """Write one line of a deck: its count and limit, the card, its marks and, in the builder,
@@ -86,6 +101,10 @@ def deck_line(context, line) -> SafeString:
             gettext("nie da się sprawdzić reguły: brak danych tej karty"),
         )
     forms = ""
+    owned = context.get("owned")
+    have = ""
+    if owned is not None:
+        have = _owned_mark(owned.get(card.pk, 0), context["sheet"].card_counts.get(card.pk, 0))
     if editable:
         place = format_html(' data-section="{}"', section) if section else ' data-home=""'
         buttons = _count_buttons(card, place)
@@ -112,7 +131,7 @@ def deck_line(context, line) -> SafeString:
     return format_html(
         '<li class="{}" data-card="{}" data-section="{}" data-name="{}"{}>\n'
         '  <span class="line-count"><span data-count-for="{}">{}</span>{}</span>\n'
-        '  <a class="line-name" href="{}" data-preview="{}">{}</a>\n'
+        '  <a class="line-name" href="{}" data-preview="{}">{}</a>{}\n'
         "  {}\n"
         "  {}\n"
         "</li>",
@@ -127,6 +146,7 @@ def deck_line(context, line) -> SafeString:
         card.get_absolute_url(),
         card.get_face_url(),
         card.name,
+        have,
         mark,
         forms,
     )

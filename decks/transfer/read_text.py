@@ -64,7 +64,7 @@ def _fixes(catalogue: Catalogue, cards: Iterable[Card], count: int) -> tuple[Fix
     return tuple(Fix(card.name, catalogue.typed_name(card, count), count) for card in cards)
 
 
-def _read_card_line(
+def read_card_line(
     card_line: textformat.CardLine, raw: str, catalogue: Catalogue
 ) -> tuple[Card, int] | Problem:
     """Return the card a line names and its copies, or the Problem of the line."""
@@ -152,7 +152,7 @@ def read_lines(
     tally = Tally()
     for card_line in parsed.lines:
         raw = lines[card_line.line - 1].strip()
-        read = _read_card_line(card_line, raw, catalogue)
+        read = read_card_line(card_line, raw, catalogue)
         if isinstance(read, Problem):
             problems.append((card_line.line, read))
             continue

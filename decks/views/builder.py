@@ -11,7 +11,6 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
@@ -22,11 +21,12 @@ from decks.errors import DeckConflict, DeckInputError
 from decks.forms import DeckSettingsForm
 from decks.models import Deck
 from decks.selectors.builder import builder_cards, card_names_like
+from decks.selectors.collection import owned_copies, owned_in_sheet
 from decks.selectors.sheet import DeckSheet, deck_sheet
 from decks.services import cards, editing
 from decks.transfer.problems import ImportFailed, Problem, example_card
 from decks.transfer.read_text import read_lines
-from decks.view_helpers import own_deck_or_404
+from decks.view_helpers import own_deck_or_404, safe_next
 from decks.views.edit_session import edit_session
 
 # The builder posts at most this much JSON; a deck of 500 distinct cards fits in a fraction.
@@ -58,6 +58,7 @@ def _panels(request: HttpRequest, deck: Deck, sheet: DeckSheet) -> dict[str, str
     context = {
         "sheet": sheet,
         "deck": deck,
+        "owned": owned_in_sheet(cards=sheet.cards, user=request.user),
         "editable": True,
         "back_url": back_url,
         "verdict_counts": _verdict_counts(sheet),
@@ -100,8 +101,14 @@ def _builder_page(
         "deck": deck,
         "back_url": back_url,
         "sheet": sheet,
+        "owned": owned_in_sheet(cards=sheet.cards, user=request.user),
         "verdict_counts": _verdict_counts(sheet),
-        "search": builder_cards(deck=deck, params=request.GET, page_number=request.GET.get("page")),
+        "search": builder_cards(
+            deck=deck,
+            params=request.GET,
+            page_number=request.GET.get("page"),
+            owned=owned_copies(request.user),
+        ),
         "editable": True,
         "query_without_page": params.urlencode(),
         "settings_form": settings_form,
@@ -271,12 +278,7 @@ def _refused_quick_add(read: QuickAdd, text: object) -> JsonResponse:
 
 def _safe_next(request: HttpRequest, deck: Deck, *, default: str = "") -> str:
     """Return the page to go back to: `next` if it stays on this site, else `default` or the deck."""
-    back = request.POST.get("next") or ""
-    if back and url_has_allowed_host_and_scheme(
-        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return back
-    return default or deck.get_absolute_url()
+    return safe_next(request, default or deck.get_absolute_url())
 
 
 def _posted_int(request: HttpRequest, key: str) -> int | None:

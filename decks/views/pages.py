@@ -12,11 +12,15 @@ from cardbase.language import page_lang
 from common.page_cache import cached_page
 from decks.errors import DeckInputError
 from decks.forms import NewDeckForm
+from decks.limits import FOLDER_NAME_MAX, MAX_TAGS_PER_DECK
+from decks.organise_forms import DeckShelfForm
 from decks.selectors import history
 from decks.selectors.access import original_for_viewer
+from decks.selectors.collection import collection_stamp, ownership_of
 from decks.selectors.games import game_for_new_deck, games_with_rules
+from decks.selectors.organising import folders_of
 from decks.selectors.page_version import deck_page_version
-from decks.selectors.pages import like_state, my_deck_page, public_deck_page
+from decks.selectors.pages import IN_USE, like_state, my_deck_page, public_deck_page
 from decks.selectors.sheet import deck_sheet
 from decks.services import editing, likes
 from decks.view_helpers import own_deck_or_404, readable_deck_or_404
@@ -48,15 +52,38 @@ def deck_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_safe
 def my_decks(request: HttpRequest) -> HttpResponse:
-    page = my_deck_page(user=request.user, page_number=request.GET.get("page"))
-    return render(request, "decks/my_decks.html", {"page": page, "decks": page.object_list})
+    folders = list(folders_of(user=request.user))
+    shelf_form = DeckShelfForm(request.GET, folders=folders)
+    shelf = shelf_form.shelf()
+    page = my_deck_page(user=request.user, page_number=request.GET.get("page"), shelf=shelf)
+    params = request.GET.copy()
+    params.pop("page", None)
+    context = {
+        "page": page,
+        "decks": page.object_list,
+        "folders": folders,
+        "shelf": shelf,
+        "filtered": shelf != IN_USE,
+        "folder_name_max": FOLDER_NAME_MAX,
+        "shelf_form": shelf_form,
+        "query_without_page": params.urlencode(),
+    }
+    return render(request, "decks/my_decks.html", context)
+
+
+def _deck_page_version(request: HttpRequest, deck_id) -> str | None:
+    """Return the deck page's version with the viewer's collection's: the page shows both."""
+    version = deck_page_version(deck_id)
+    stamp = collection_stamp(request.user) if version else ""
+    return f"{version}:{stamp}" if stamp else version
 
 
 @require_safe
-@cached_page(lambda request, deck_id: deck_page_version(deck_id))
+@cached_page(_deck_page_version)
 def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
     deck = readable_deck_or_404(request, deck_id)
     sheet = deck_sheet(deck, lang=page_lang())
+    ownership = ownership_of(cards=sheet.cards, user=request.user)
     like_count, liked = like_state(deck=deck, user=request.user)
     is_owner = deck.owner_id == request.user.pk
     response = render(
@@ -70,6 +97,11 @@ def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
             "liked": liked,
             "original": original_for_viewer(deck=deck, user=request.user),
             "latest": history.latest_change(deck=deck, user=request.user),
+            # The owner's folders, to file the deck from its page (read only if shown).
+            "folders": folders_of(user=request.user) if is_owner else (),
+            "tags_max": MAX_TAGS_PER_DECK,
+            "ownership": ownership,
+            "owned": ownership.owned_by_card if ownership and ownership.collecting else None,
         },
     )
     if is_owner:
@@ -101,7 +133,9 @@ def deck_delete(request: HttpRequest, deck_id) -> HttpResponse:
 
 @require_safe
 def public_deck_list(request: HttpRequest) -> HttpResponse:
-    result = public_deck_page(params=request.GET, page_number=request.GET.get("page"))
+    result = public_deck_page(
+        params=request.GET, page_number=request.GET.get("page"), viewer=request.user
+    )
     params = request.GET.copy()
     params.pop("page", None)
     return render(

@@ -282,6 +282,14 @@ SEARCH_GUIDE = SearchGuide(
             ),
             examples={"pl": ("tekst:odrzuć",), "en": ('text:"odrzuć kartę"', "o:talii")},
         ),
+        "owned": SearchHelp(
+            meaning=Text(
+                pl="Kopie karty w twojej kolekcji (po zalogowaniu); działa z =, !=, <, <=, >, >=.",
+                en="Copies of the card in your collection (signed in); works with =, !=, <, <=, "
+                ">, >=.",
+            ),
+            examples={"pl": ("mam>=2", "mam:0"), "en": ("owned>=1", "have=0")},
+        ),
     },
     words=SearchHelp(
         meaning=Text(

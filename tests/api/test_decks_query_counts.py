@@ -9,13 +9,19 @@ from tests.deck_world import DeckWorld
 pytestmark = pytest.mark.django_db
 
 
+# Every deck answered comes with its tags: one query more for a whole page of decks.
 ENDPOINTS = {
-    "list": ("anonymous", lambda w: "/api/v1/decks/", 2),
-    "most liked": ("anonymous", lambda w: "/api/v1/decks/?sort=liked", 2),
-    "filtered": ("anonymous", lambda w: "/api/v1/decks/?faction=fallen&valid=false", 2),
-    "mine": ("owner", lambda w: "/api/v1/decks/?mine=1", 3),
-    "detail": ("anonymous", lambda w: f"/api/v1/decks/{w.deck.pk}/", 2),
-    "detail, owner": ("owner", lambda w: f"/api/v1/decks/{w.deck.pk}/", 3),
+    "list": ("anonymous", lambda w: "/api/v1/decks/", 3),
+    "most liked": ("anonymous", lambda w: "/api/v1/decks/?sort=liked", 3),
+    "filtered": ("anonymous", lambda w: "/api/v1/decks/?faction=fallen&valid=false", 3),
+    "tagged": ("anonymous", lambda w: "/api/v1/decks/?tag=upadli", 3),
+    "mine": ("owner", lambda w: "/api/v1/decks/?mine=1", 4),
+    # The folder asked for is read first, to refuse one that is not the player's.
+    "mine, a folder": ("owner", lambda w: f"/api/v1/decks/?mine=1&folder={w.folder.pk}", 5),
+    "mine, not archived": ("owner", lambda w: "/api/v1/decks/?mine=1&archived=false", 4),
+    "detail": ("anonymous", lambda w: f"/api/v1/decks/{w.deck.pk}/", 3),
+    "detail, owner": ("owner", lambda w: f"/api/v1/decks/{w.deck.pk}/", 4),
+    "folders": ("owner", lambda w: "/api/v1/folders/", 3),
 }
 
 

@@ -24,7 +24,7 @@ from schemathesis.specs.openapi.checks import (
 
 from api.services import token_for
 from decks import services
-from decks.models import Deck
+from decks.models import Deck, DeckFolder
 from tests.factories import (
     AngelFactory,
     CardSourceFactory,
@@ -45,11 +45,26 @@ OPERATIONS = {
     ("/api/v1/validate/", "post"),
     ("/api/v1/decks/", "get"),
     ("/api/v1/decks/", "post"),
+    ("/api/v1/decks/compare/", "get"),
     ("/api/v1/decks/{deck_id}/", "get"),
     ("/api/v1/decks/{deck_id}/", "patch"),
     ("/api/v1/decks/{deck_id}/", "delete"),
     ("/api/v1/decks/{deck_id}/verdict/", "get"),
+    ("/api/v1/folders/", "get"),
+    ("/api/v1/folders/", "post"),
+    ("/api/v1/folders/{folder_id}/", "get"),
+    ("/api/v1/folders/{folder_id}/", "patch"),
+    ("/api/v1/folders/{folder_id}/", "delete"),
     ("/api/v1/auth/token/", "post"),
+    ("/api/v1/collection/", "get"),
+    ("/api/v1/collection/", "post"),
+    ("/api/v1/collection/{game}/{slug}/", "get"),
+    ("/api/v1/collection/{game}/{slug}/", "put"),
+    ("/api/v1/collection/wanted/", "get"),
+    ("/api/v1/collection/wanted/{game}/{slug}/", "put"),
+    ("/api/v1/decks/{deck_id}/ownership/", "get"),
+    ("/api/v1/decks/within-reach/", "get"),
+    ("/api/v1/decks/{deck_id}/ownership/", "post"),
     ("/api/v1/proposals/", "get"),
     ("/api/v1/proposals/", "post"),
 }
@@ -93,8 +108,14 @@ CATALOGUE_READS = [
     "/api/v1/cards/",
     "/api/v1/cards/{game}/{slug}/",
 ]
-# The decks' reads too, though their answers depend on who asks (kept by the asker only).
-DECK_READS = ["/api/v1/decks/", "/api/v1/decks/{deck_id}/"]
+# The decks' and folders' reads too, though their answers depend on who asks (kept by the asker
+# only).
+DECK_READS = [
+    "/api/v1/decks/",
+    "/api/v1/decks/{deck_id}/",
+    "/api/v1/folders/",
+    "/api/v1/folders/{folder_id}/",
+]
 
 
 def test_catalogue_reads_document_conditional_get():
@@ -237,13 +258,24 @@ class World:
     Generated deck ids are random UUIDs that no deck has, so without steering PATCH, DELETE and
     the verdict would only ever meet 404s. Each example picks, from a hash of its own data (so a
     failing example replays the same way), one of the player's two decks, one of another
-    player's, or keeps its random id; a deck the fuzzer deleted is made again.
+    player's, or keeps its random id; a deck the fuzzer deleted is made again. Folders the same:
+    the player's own, another player's, or the random id.
     """
 
     token: str
     players: dict[str, object]
     card_ids: list[int]
     decks: dict[str, Deck] = field(default_factory=dict)
+    folders: dict[str, DeckFolder] = field(default_factory=dict)
+
+    def folder(self, owner: str) -> DeckFolder:
+        folder = DeckFolder.objects.filter(pk=self.folders[owner].pk).first()
+        if folder is None:  # deleted by an earlier example
+            folder = self.folders[owner] = self._make_folder(owner)
+        return folder
+
+    def _make_folder(self, owner: str) -> DeckFolder:
+        return DeckFolder.objects.create(owner=self.players[owner], name=f"Folder {owner}")
 
     def deck(self, key: str) -> Deck:
         deck = Deck.objects.filter(pk=self.decks[key].pk).first()
@@ -263,6 +295,7 @@ class World:
 
 
 DECK_KEYS = ["own-public", "own-private", "other-public", "other-private"]
+FOLDER_OWNERS = ["own", "other"]
 
 
 @pytest.fixture
@@ -277,6 +310,7 @@ def world(db, _keep_connection) -> World:
     legal = legal_deck_cards("lord", game=game)
     world = World(token=token_for(players["own"]), players=players, card_ids=sorted(legal))
     world.decks = {key: world._make(key) for key in DECK_KEYS}
+    world.folders = {owner: world._make_folder(owner) for owner in FOLDER_OWNERS}
     services.deck_update(deck=world.decks["own-public"], expected_version=1, cards=legal)
     return world
 
@@ -286,11 +320,23 @@ def _steer(case, world: World) -> None:
     seed = zlib.crc32(repr((case.path_parameters, case.query, case.body)).encode())
     if "slug" in (case.path_parameters or {}) and seed % 2:
         case.path_parameters["slug"] = f"testiel-{seed % 3}"
+    if "folder_id" in (case.path_parameters or {}) and seed % 3 < len(FOLDER_OWNERS):
+        case.path_parameters["folder_id"] = str(world.folder(FOLDER_OWNERS[seed % 3]).pk)
+    if isinstance(case.body, dict) and "folder" in case.body and seed % 3 < len(FOLDER_OWNERS):
+        case.body["folder"] = world.folder(FOLDER_OWNERS[seed % 3]).pk
     if "deck_id" in (case.path_parameters or {}) and seed % 5 < len(DECK_KEYS):
         deck = world.deck(DECK_KEYS[seed % 5])
         case.path_parameters["deck_id"] = str(deck.pk)
         if isinstance(case.body, dict) and "version" in case.body and seed % 3:
             case.body["version"] = deck.version  # else a 409 (or a 400 for a bad one)
+    # The comparison names its two decks in the query: each steered as a path's deck is, and
+    # some versions to the first, which the other player's decks hide where they are private.
+    for shift, (side, version) in enumerate((("a", "av"), ("b", "bv"))):
+        query = case.query if isinstance(case.query, dict) else {}
+        if side in query and (seed >> shift) % 5 < len(DECK_KEYS):
+            query[side] = str(world.deck(DECK_KEYS[(seed >> shift) % 5]).pk)
+            if version in query and seed % 3:
+                query[version] = 1
     cards = case.body.get("cards") if isinstance(case.body, dict) else None
     if isinstance(cards, list) and case.path.startswith("/api/v1/decks/") and seed % 2:
         entries = [entry for entry in cards if isinstance(entry, dict)]
@@ -335,6 +381,7 @@ def test_api_conforms_to_its_schema_anonymously(case, world):
     case.call_and_validate(checks=CHECKS)
 
 
+COMPARE = "/api/v1/decks/compare/"
 # Values no parameter can take: NUL bytes, and integers past 64 bits (or of 30 digits).
 NUL_VALUES = ["\x00", "x\x00", "\x00x"]
 HUGE_VALUES = [str(2**63), str(-(2**63) - 1), "9" * 30]
@@ -342,6 +389,11 @@ BODIES = {
     "/api/v1/validate/": {"game": "aniolowie", "faction": "lord", "cards": []},
     "/api/v1/decks/": {"name": "Talia", "faction": "lord"},
     "/api/v1/decks/{deck_id}/": {"version": 1},
+    "/api/v1/folders/": {"name": "Nowy folder"},
+    "/api/v1/folders/{folder_id}/": {"name": "Inna nazwa"},
+    "/api/v1/collection/": {"game": "aniolowie", "text": "1 Gaap"},
+    "/api/v1/collection/{game}/{slug}/": {"count": 1},
+    "/api/v1/collection/wanted/{game}/{slug}/": {"count": 1},
     "/api/v1/auth/token/": {"username": "nikt", "password": "nic"},
 }
 PARAMETERS = sorted(
@@ -365,13 +417,22 @@ def test_nul_bytes_and_huge_integers_in_every_parameter(operation, world):
     for name, where in [(n, w) for p, m, n, w in PARAMETERS if (p, m) == operation]:
         for value in NUL_VALUES + HUGE_VALUES:
             nul = "\x00" in value
-            real = {"deck_id": str(deck.pk), "game": "aniolowie", "slug": "testiel-0"}
+            real = {
+                "deck_id": str(deck.pk),
+                "folder_id": str(world.folder("own").pk),
+                "game": "aniolowie",
+                "slug": "testiel-0",
+            }
             path_parameters = {k: v for k, v in real.items() if "{" + k + "}" in path}
             if where == "path":
                 path_parameters[name] = value
+            # The comparison needs both its decks: each of its parameters is faulted in turn.
+            query = {"a": str(deck.pk), "b": str(deck.pk)} if path == COMPARE else {}
+            if where == "query":
+                query[name] = value
             case = schema[path][method].Case(
                 path_parameters=path_parameters,
-                query={name: value} if where == "query" else {},
+                query=query,
                 body=BODIES.get(path, NOT_SET) if method in ("POST", "PATCH") else NOT_SET,
                 media_type="application/json" if method in ("POST", "PATCH") else None,
             )

@@ -11,8 +11,11 @@ from cardbase.changesets import Source, recording_changeset
 from cardbase.models import Changeset
 from decks import services
 from decks.models import Visibility
+from decks.selectors.collection import deck_ownership
+from decks.services.collection import import_owned, share_collection, want_missing
 from decks.services.editing import deck_copy
 from decks.services.likes import deck_like
+from decks.services.organising import deck_organise, folder_create
 from proposals.services import (
     ProposalSource,
     approve_proposal,
@@ -69,6 +72,19 @@ def site(db):
     )
     deck_like(deck=shown, user=fan)
     deck_copy(deck=shown, owner=fan)
+    # The owner's filing: a folder holding the deck, its tags (Polish letters), the archive.
+    folder = folder_create(owner=owner, name="Łąka")
+    deck_organise(deck=deck, folder=folder, tags=["kontrola", "żółć"], archived=True)
+    # The fan's collection, by edition in part, their want list and its shared link.
+    import_owned(
+        owner=fan,
+        game=game,
+        counts={card_id: 1 for card_id in list(cards)[:3]},
+        editions={next(iter(cards)): {"podstawowa": 1}},
+        replace=False,
+    )
+    want_missing(owner=fan, ownership=deck_ownership(deck=deck, user=fan))
+    share_collection(owner=fan, shared=True)
     token = TokenFactory(user=owner)
     LogEntryFactory(user=owner)
     with recording_changeset(

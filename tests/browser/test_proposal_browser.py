@@ -3,33 +3,15 @@ laptop; the card page then shows the fact with where it comes from."""
 
 import pytest
 from django.contrib.auth.models import Permission
-from django.test import Client
 from playwright.sync_api import expect
 
 from cardbase.models import Card
 from proposals.models import Proposal
+from tests.browser.sessions import signed_in
 from tests.factories import AngelFactory, UserFactory
 from tests.proposal_steps import keep_photos_in, photo_bytes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def signed_in(browser, live_server, user, *, width: int, height: int, phone: bool = False):
-    """Return a page of a new browser context signed in as `user`."""
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(
-        base_url=live_server.url,
-        locale="pl-PL",
-        viewport={"width": width, "height": height},
-        is_mobile=phone,
-    )
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return context, page
 
 
 def test_a_photo_proposed_on_a_phone_is_approved_on_a_laptop(

@@ -396,6 +396,14 @@ HAND_WRITTEN_KEYS = [
         "a word or a quoted phrase",
         {},
     ),
+    (
+        "owned",
+        ("mam", "posiadam", "possede", "have", "owned"),
+        False,
+        "liczby kopii w twojej kolekcji",
+        "a number of copies in your collection",
+        {},
+    ),
 ]
 HAND_WRITTEN_BARE_WORDS = {
     "unikat": ("edition_symbol", "filled"),
@@ -416,6 +424,7 @@ HAND_WRITTEN_KINDS = {
     "is": "is",
     "name": "text",
     "text": "text",
+    "owned": "number",
 }
 
 
@@ -442,8 +451,8 @@ def test_aniolowie_accepts_every_hand_written_name_and_word(
 def test_aniolowie_keeps_the_hand_written_keys_bare_words_and_order():
     assert dict(ANIOLOWIE.bare) == HAND_WRITTEN_BARE_WORDS
     assert {key.field for key in ANIOLOWIE.keys} == {entry[0] for entry in HAND_WRITTEN_KEYS}
-    # The keys every card has close the list, as they did.
-    assert [key.field for key in ANIOLOWIE.keys][-4:] == ["edition", "is", "name", "text"]
+    # The keys every card has close the list, as they did, then the player's own copies.
+    assert [key.field for key in ANIOLOWIE.keys][-5:] == ["edition", "is", "name", "text", "owned"]
     # Every name means what it did, and there are no other names.
     names = {fold(name) for entry in HAND_WRITTEN_KEYS for name in entry[1]}
     assert set(ANIOLOWIE.by_name) == names

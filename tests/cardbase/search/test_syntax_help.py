@@ -109,6 +109,8 @@ ENGLISH_NAMES = {
     "n",
     "text",
     "o",
+    "have",
+    "owned",
 }
 BOTH = {"symbol"}
 
