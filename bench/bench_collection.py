@@ -1,0 +1,213 @@
+"""Time the pages that read a player's collection at 50,000 cards, 20,000 decks and 1,000-card
+collections.
+
+On a scratch site of each database (SQLite in a temporary directory; PostgreSQL, a database of
+the run's own, when a server answers) built by `manage.py make_scale_data` (`--cards`, 50,000;
+2,000 players; `--decks`, 20,000), a child process with production settings gives `--collectors`
+(200) players a collection of `--owned` (1,000) cards, the cards the decks hold most first, two
+or three copies each, as a player's box of an out-of-print game holds the common cards. Then it
+requests each page as the first collector, with django.test.Client, `--rounds` (20) times after
+3 warm-up requests, the cache emptied before each (cold), and counts the queries of one more.
+
+The baseline, timed the same way in the same run, is `/livez`; each page's p50 is also given as
+a multiple of it. The aims: the catalogue filtered by ownership, the builder's owned search and
+a deck page with the viewer's copies p95 under 100 ms cold; the public list "buildable" and
+"lacking at most 5" under 150 ms cold, on both databases. Exits 0 whatever the figures; non-zero
+only when the benchmark itself breaks.
+
+    python bench/bench_collection.py [--cards 50000] [--decks 20000] [--owned 1000]
+                                     [--collectors 200] [--rounds 20] [--only sqlite|postgresql]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_pages import BASELINE, child_env, timed
+from scratch import REPO, BenchError, ScratchDatabase, postgres_unavailable, run
+
+DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/cardbase_bench"
+PLAYERS = 2_000
+# (page, its aim: p95 in ms, cold)
+AIMS = {
+    "catalogue, cards I own": 100.0,
+    "catalogue, mam>=2": 100.0,
+    "builder, mam>=1": 100.0,
+    "deck page, my copies": 100.0,
+    "public list, buildable": 150.0,
+    "public list, lacking at most 5": 150.0,
+}
+
+
+def build(database_url: str, args, work: Path) -> dict:
+    """Build the scratch site and measure it in a child process; return the figures."""
+    env = child_env(database_url, work / "static", work / "media")
+    if not (work / "static").exists():
+        run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"], env)
+    started = time.perf_counter()
+    run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], env)
+    counts = ("--cards", str(args.cards), "--players", str(PLAYERS), "--decks", str(args.decks))
+    run([sys.executable, "manage.py", "make_scale_data", *counts], env)
+    print(f"    built in {time.perf_counter() - started:.0f} s; collecting…", flush=True)
+    measure = [sys.executable, __file__, "--measure", "--rounds", str(args.rounds)]
+    measure += ["--owned", str(args.owned), "--collectors", str(args.collectors)]
+    return json.loads(run(measure, env))
+
+
+# --- In the child: Django set up on the scratch database ---------------------------------------
+
+
+def add_collections(owned: int, collectors: int):
+    """Give `collectors` players `owned` cards each, the most held first; return the first."""
+    from django.contrib.auth import get_user_model
+    from django.db.models import Count
+
+    from cardbase.models import Card
+    from decks.models import Collection, OwnedCard
+
+    popular = list(
+        Card.objects.annotate(decks=Count("deck_entries"))
+        .order_by("-decks", "pk")
+        .values_list("pk", flat=True)[: owned * 2]
+    )
+    players = list(
+        get_user_model().objects.filter(username__startswith="scale-").order_by("pk")[:collectors]
+    )
+    Collection.objects.bulk_create([Collection(owner=player) for player in players])
+    for n, player in enumerate(players):
+        # Each collector owns a different slice of the popular cards; the first the most held.
+        chosen = popular[(n * 7) % owned : (n * 7) % owned + owned] if n else popular[:owned]
+        OwnedCard.objects.bulk_create(
+            [
+                OwnedCard(collection_id=player.pk, card_id=card_id, count=2 + (card_id % 2))
+                for card_id in chosen
+            ],
+            batch_size=2000,
+        )
+    return players[0]
+
+
+def measure(rounds: int, owned: int, collectors: int) -> dict:
+    """Add the collections, then time each page cold; return {page: figures} and the sizes."""
+    sys.path.insert(0, str(REPO))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.test import Client
+    from django.urls import reverse
+
+    from decks.models import Deck, OwnedCard
+    from decks.selectors.buildable import decks_within_reach
+
+    started = time.perf_counter()
+    collector = add_collections(owned, collectors)
+    added_s = time.perf_counter() - started
+    client = Client()
+    client.force_login(collector)
+    public = Deck.objects.public()
+    widest = public.order_by("-card_total", "pk").first()
+    mine = Deck.objects.filter(owner=collector).order_by("pk").first() or widest
+    builder = reverse("deck-edit", args=[mine.pk]) if mine.owner_id == collector.pk else None
+    catalogue = reverse("card-list")
+    pages = [
+        (BASELINE, "/livez"),
+        ("catalogue, cards I own", f"{catalogue}?game={mine.game.slug}&collection=owned"),
+        ("catalogue, mam>=2", f"{catalogue}?game={mine.game.slug}&q=mam%3E%3D2"),
+        *([("builder, mam>=1", f"{builder}?q=mam%3E%3D1&all_cards=1")] if builder else []),
+        (f"deck page, my copies ({widest.card_total} cards)", widest.get_absolute_url()),
+        ("public list, buildable", reverse("deck-list") + "?within_reach=0"),
+        ("public list, lacking at most 5", reverse("deck-list") + "?within_reach=5"),
+    ]
+    figures = {}
+    for name, url in pages:
+        figures[name] = timed(lambda url=url: client.get(url), rounds, cold=True)
+    reach = decks_within_reach(decks=public, user=collector, most_missing=5)
+    return {
+        "pages": figures,
+        "decks": Deck.objects.count(),
+        "owned_rows": OwnedCard.objects.count(),
+        "buildable": sum(1 for _deck, missing in reach if missing == 0),
+        "within_5": len(reach),
+        "added_s": round(added_s, 1),
+    }
+
+
+# --- The report ----------------------------------------------------------------------------------
+
+
+def _aim(name: str) -> float | None:
+    return next((aim for page, aim in AIMS.items() if name.startswith(page)), None)
+
+
+def report(label: str, figures: dict) -> list[str]:
+    pages = figures["pages"]
+    baseline = pages[BASELINE]["p50"] or 0.01
+    lines = [
+        f"{label}: {figures['decks']:,} decks, {figures['owned_rows']:,} owned-card rows "
+        f"(added in {figures['added_s']} s); the first collector can build "
+        f"{figures['buildable']} public decks and lacks at most 5 copies of {figures['within_5']}",
+        "",
+        "| page | p50 ms | p95 ms | × livez | queries | aim (p95, cold) |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for name, page in pages.items():
+        aim = _aim(name)
+        verdict = (
+            "" if aim is None else f"< {aim:.0f} ms: " + ("met" if page["p95"] < aim else "MISSED")
+        )
+        lines.append(
+            f"| {name} | {page['p50']} | {page['p95']} | {page['p50'] / baseline:.0f} "
+            f"| {page['queries']} | {verdict} |"
+        )
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--cards", type=int, default=50_000)
+    parser.add_argument("--decks", type=int, default=20_000)
+    parser.add_argument("--owned", type=int, default=1_000)
+    parser.add_argument("--collectors", type=int, default=200)
+    parser.add_argument("--only", choices=("sqlite", "postgresql"))
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args.rounds, args.owned, args.collectors)))
+        return 0
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    out = []
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-collection-") as tmp:
+            work = Path(tmp)
+            if args.only != "postgresql":
+                print("SQLite", flush=True)
+                url = f"sqlite:///{tmp}/cardbase_bench_collection.sqlite3"
+                out += [*report("SQLite", build(url, args, work)), ""]
+            if args.only != "sqlite":
+                base = os.environ.get("BENCH_DATABASE_URL", DEFAULT_PG_URL)
+                why_not = postgres_unavailable(base)
+                if why_not:
+                    print(f"PostgreSQL skipped: {why_not}")
+                else:
+                    with ScratchDatabase(base, "collection") as database:
+                        print(f"PostgreSQL: scratch database {database.name}", flush=True)
+                        out += [*report("PostgreSQL", build(database.url, args, work)), ""]
+    except (BenchError, ValueError) as exc:
+        print(f"collection benchmark failed: {exc}", file=sys.stderr)
+        return 1
+    print()
+    print("\n".join(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
