@@ -48,6 +48,8 @@ class OwnedCountForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if self.errors:  # a value was given, and what is wrong with it is said already
+            return data
         if data.get("count") is None and data.get("change") is None:
             raise forms.ValidationError(_("Podaj liczbę kopii albo zmianę (+1, -1)."))
         return data

@@ -160,8 +160,9 @@ def collection_card(request: HttpRequest, card_id: int) -> HttpResponse:
     form = OwnedCountForm(request.POST)
     back = safe_next(request, card.get_absolute_url())
     if not form.is_valid():
-        for error in form.errors.get("__all__", []) + form.errors.get("count", []):
-            messages.error(request, error)
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
         return redirect(back)
     try:
         if form.cleaned_data["count"] is not None:

@@ -109,7 +109,8 @@ def test_a_bad_count_is_told_and_changes_nothing(player, owner, gaap):
     )
 
     assert owned_counts(user=owner) == {}
-    assert "99" in response.content.decode()
+    said = [str(message) for message in response.context["messages"]]
+    assert len(said) == 1 and "99" in said[0]
 
 
 def test_the_next_address_never_leaves_the_site(player, gaap):
@@ -147,3 +148,13 @@ def test_a_private_collection_has_no_working_link(client, owner):
     Collection.objects.create(owner=owner)
 
     assert client.get(reverse("collection-shared", args=["x" * 22, "aniolowie"])).status_code == 404
+
+
+def test_a_change_out_of_range_is_told_and_changes_nothing(player, owner, gaap):
+    response = player.post(
+        reverse("collection-card", args=[gaap.pk]), {"change": "500"}, follow=True
+    )
+
+    assert owned_counts(user=owner) == {}
+    said = [str(message) for message in response.context["messages"]]
+    assert len(said) == 1 and "99" in said[0]
