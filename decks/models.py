@@ -133,6 +133,9 @@ class DeckCard(models.Model):
     section = models.CharField(_("część talii"), max_length=40, blank=True)
 
     class Meta:
+        # The decks holding a card, with their copies, read from the index alone: what a
+        # collection covers of every deck (decks.selectors.buildable) never visits the rows.
+        indexes = [models.Index(fields=["card", "deck", "count"], name="deck_card_by_card")]
         constraints = [
             models.UniqueConstraint(
                 fields=["deck", "card", "section"], name="deck_card_once_per_section"
