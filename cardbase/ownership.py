@@ -35,12 +35,21 @@ def owned_copies(user) -> QuerySet | None:
     return keeper.owned_copies(user) if keeper else None
 
 
-def owned_count(user, card) -> int | None:
-    """Return how many copies of `card` the user owns; None for a visitor or without a keeper."""
+def _counts(user, card_ids: list[int]) -> dict[int, int] | None:
+    """Return {card id: copies} of these cards the user owns; None for a visitor or without a
+    keeper (nobody owns anything)."""
     rows = owned_copies(user)
     if rows is None or not user.is_authenticated:
         return None
-    return rows.filter(card=card).values_list("count", flat=True).first() or 0
+    if not card_ids:
+        return {}
+    return dict(rows.filter(card_id__in=card_ids).values_list("card_id", "count"))
+
+
+def owned_count(user, card) -> int | None:
+    """Return how many copies of `card` the user owns; None for a visitor or without a keeper."""
+    counts = _counts(user, [card.pk])
+    return None if counts is None else counts.get(card.pk, 0)
 
 
 def viewer_stamp(user) -> str:
@@ -52,13 +61,7 @@ def viewer_stamp(user) -> str:
 
 def mark_owned(user, cards) -> None:
     """Set `owned` on each card: the user's copies (0 for none); None for a visitor."""
-    rows = owned_copies(user)
-    known = rows is not None and user.is_authenticated
     cards = list(cards)
-    counts = {}
-    if known and cards:
-        counts = dict(
-            rows.filter(card_id__in=[card.pk for card in cards]).values_list("card_id", "count")
-        )
+    counts = _counts(user, [card.pk for card in cards])
     for card in cards:
-        card.owned = counts.get(card.pk, 0) if known else None
+        card.owned = None if counts is None else counts.get(card.pk, 0)

@@ -1,5 +1,5 @@
 """Deck export: the rules' JSON contract, plain text grouped as the builder shows the deck, and
-LackeyCCG's `.dek` for games that declare its zones.
+LackeyCCG's `.dek` for games that declare its zones; a want list as plain text too.
 
 A text export starts with the deck's options and game as headers, so that decks.transfer reads
 it back to the same deck.
@@ -11,7 +11,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from cardbase.language import page_lang
-from cardbase.models import Card
+from cardbase.models import Card, Game
 from decks import textformat
 from decks.contract import Entry
 from decks.models import Deck
@@ -69,6 +69,23 @@ def _label(card: Card, ambiguous: set[str]) -> str:
     return card.name
 
 
+def _ambiguous_names(game: Game, cards: list[Card]) -> set[str]:
+    """Return the folded names of `cards` that more than one card of `game` bears."""
+    taken: dict[str, int] = {}
+    for key in Card.objects.filter(
+        game=game, search_name__in={card.search_name for card in cards}
+    ).values_list("search_name", flat=True):
+        taken[key] = taken.get(key, 0) + 1
+    return {key for key, n in taken.items() if n > 1}
+
+
+def card_list_text(*, title: str, game: Game, cards: list[tuple[Card, int]]) -> str:
+    """Return cards with their copies as the text import reads them back (a want list)."""
+    ambiguous = _ambiguous_names(game, [card for card, _count in cards])
+    lines = [textformat.format_line(count, _label(card, ambiguous)) for card, count in cards]
+    return "\n".join([textformat.comment(title), *lines]) + "\n"
+
+
 def deck_text(deck: Deck) -> str:
     """Return the deck as plain text grouped by kind; a ladder's kind by rung, highest first.
 
@@ -76,13 +93,7 @@ def deck_text(deck: Deck) -> str:
     stand under `## section` headings, so that import puts every card back where it lay.
     """
     entries = deck_entries(deck)
-    keys = {entry.card.search_name for entry in entries}
-    taken: dict[str, int] = {}
-    for key in Card.objects.filter(game=deck.game, search_name__in=keys).values_list(
-        "search_name", flat=True
-    ):
-        taken[key] = taken.get(key, 0) + 1
-    ambiguous = {key for key, n in taken.items() if n > 1}
+    ambiguous = _ambiguous_names(deck.game, [entry.card for entry in entries])
     game = deck.game_rules
     lang = page_lang()
 

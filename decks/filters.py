@@ -75,13 +75,12 @@ class DeckFilterBase(filters.FilterSet):
     )
     card = filters.CharFilter(method="filter_card", label=_("Zawiera kartę"))
     tag = filters.CharFilter(method="filter_tag", label=_("Tag"))
-    # Applied by decks.selectors.pages, which weighs the decks against the viewer's collection.
     within_reach = filters.ChoiceFilter(
         choices=[
             ("0", _("da się zbudować z moich kart")),
             *((str(n), _lacking_at_most(n)) for n in REACH_STEPS),
         ],
-        method="sort_by",
+        method="weighed_by_the_page",
         label=_("Z moich kart"),
         empty_label=_("wszystkie"),
     )
@@ -126,6 +125,10 @@ class DeckFilterBase(filters.FilterSet):
     def filter_tag(self, qs, name, value):
         tag = searched_tag(value)
         return qs.tagged(tag) if tag else qs
+
+    def weighed_by_the_page(self, qs, name, value):
+        # decks.selectors.pages weighs the decks against the viewer's collection (most_missing).
+        return qs
 
     def sort_by(self, qs, name, value):
         return qs  # applied in filter_queryset so that the default sort holds too

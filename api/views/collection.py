@@ -22,8 +22,8 @@ from decks.collection_forms import REPLACE
 from decks.errors import DeckInputError
 from decks.models import Deck, OwnedCard, WantedCard
 from decks.selectors.access import deck_for_viewer, public_decks
-from decks.selectors.buildable import decks_within_reach
-from decks.selectors.collection import deck_ownership
+from decks.selectors.buildable import decks_lacking, decks_within_reach
+from decks.selectors.collection import deck_ownership, owned_cards, owned_counts, wanted_cards
 from decks.services import collection as services
 from decks.transfer.problems import ImportFailed
 from decks.transfer.read_card_list import read_card_list
@@ -46,9 +46,10 @@ def _card(game: str, slug: str) -> Card:
     )
 
 
-def _of_game(queryset, request):
-    game = request.query_params.get("game")
-    return queryset.filter(card__game__slug=game) if game else queryset
+def _asked_game(request) -> Game | None:
+    """Return the game `?game=` names (a 400 for one the site has not), None without one."""
+    slug = request.query_params.get("game")
+    return _game(slug) if slug else None
 
 
 @openapi.COLLECTION
@@ -61,12 +62,7 @@ class CollectionCards(CollectionMixin, generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return OwnedCard.objects.none()
-        rows = OwnedCard.objects.filter(collection_id=self.request.user.pk)
-        return (
-            _of_game(rows, self.request)
-            .select_related("card__game")
-            .order_by("card__game__slug", "card__search_name", "card_id")
-        )
+        return owned_cards(owner=self.request.user, game=_asked_game(self.request))
 
     def post(self, request):
         given = words.CollectionImportSerializer(data=request.data)
@@ -97,8 +93,8 @@ class CollectionCard(CollectionMixin, APIView):
 
     def get(self, request, game, slug):
         card = _card(game, slug)
-        row = OwnedCard.objects.filter(collection_id=request.user.pk, card=card).first()
-        return Response(words.CopiesSerializer({"count": row.count if row else 0}).data)
+        count = owned_counts(user=request.user, card_ids=[card.pk]).get(card.pk, 0)
+        return Response(words.CopiesSerializer({"count": count}).data)
 
     def put(self, request, game, slug):
         card = _card(game, slug)
@@ -120,12 +116,7 @@ class WantedCards(CollectionMixin, generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return WantedCard.objects.none()
-        rows = WantedCard.objects.filter(collection_id=self.request.user.pk)
-        return (
-            _of_game(rows, self.request)
-            .select_related("card__game")
-            .order_by("card__game__slug", "card__search_name", "card_id")
-        )
+        return wanted_cards(owner=self.request.user, game=_asked_game(self.request))
 
 
 @openapi.WANTED_CARD
@@ -188,7 +179,6 @@ class DecksWithinReach(CollectionMixin, generics.ListAPIView):
         reach = decks_within_reach(
             decks=decks, user=request.user, most_missing=asked.validated_data["most_missing"]
         )
-        page = self.paginate_queryset(reach)
-        by_id = decks.filter(pk__in=[deck_id for deck_id, _missing in page]).in_bulk()
-        rows = [{"deck": by_id[deck_id], "missing": missing} for deck_id, missing in page]
+        page = decks_lacking(decks, self.paginate_queryset(reach))
+        rows = [{"deck": deck, "missing": deck.missing} for deck in page]
         return self.get_paginated_response(self.get_serializer(rows, many=True).data)

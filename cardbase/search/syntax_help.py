@@ -134,13 +134,6 @@ def _made_help(key: Key, vocabulary: Vocabulary) -> SearchHelp:
             f"{pl_name}:nieznana",
             f"{en_name}:unknown",
         )
-    if key.field == "owned":
-        return _help(
-            "Kopie karty w twojej kolekcji (po zalogowaniu); działa z =, !=, <, <=, >, >=.",
-            "Copies of the card in your collection (signed in); works with =, !=, <, <=, >, >=.",
-            f"{pl_name}>=1",
-            f"{en_name}=0",
-        )
     if key.kind == "number":
         return _help(
             f"{vocabulary.name(key.field, 'pl')}; działa z =, !=, <, <=, >, >=.",

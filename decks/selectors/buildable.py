@@ -10,6 +10,7 @@ and is read from the deck row alone.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from uuid import UUID
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -53,3 +54,13 @@ def decks_within_reach(
         rows = cursor.fetchall()
     to_id = Deck._meta.pk.to_python
     return [(to_id(deck_id), missing) for deck_id, missing in rows]
+
+
+def decks_lacking(decks: QuerySet[Deck], reach: Iterable[tuple[UUID, int]]) -> list[Deck]:
+    """Return the decks `reach` names (a page of `decks_within_reach`), in its order, each with
+    `missing`: the copies it lacks."""
+    missing = dict(reach)
+    by_id = decks.filter(pk__in=missing).in_bulk()
+    for deck_id, copies in missing.items():
+        by_id[deck_id].missing = copies
+    return [by_id[deck_id] for deck_id in missing]

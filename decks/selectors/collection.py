@@ -46,7 +46,6 @@ class CollectionLine:
     card: Card
     count: int
     editions: dict[str, int]
-    wanted: int = 0
 
 
 @dataclass(frozen=True)
@@ -68,23 +67,35 @@ class GameCollection:
         return len(self.lines)
 
 
+def _rows(model, *, owner: User, game: Game | None) -> QuerySet:
+    rows = model.objects.filter(collection_id=owner.pk).select_related("card__game")
+    if game is not None:
+        rows = rows.filter(card__game=game)
+    return rows.order_by("card__game__slug", "card__search_name", "card_id")
+
+
+def owned_cards(*, owner: User, game: Game | None = None) -> QuerySet[OwnedCard]:
+    """Return the owner's owned cards (of `game` only, if given), by game, then by name."""
+    return _rows(OwnedCard, owner=owner, game=game)
+
+
+def wanted_cards(*, owner: User, game: Game | None = None) -> QuerySet[WantedCard]:
+    """Return the owner's want list (of `game` only, if given), by game, then by name."""
+    return _rows(WantedCard, owner=owner, game=game)
+
+
 def game_collection(*, owner: User, game: Game) -> GameCollection:
     """Return the owner's cards of `game` in name order, their want list and the share key."""
-    owned = (
-        OwnedCard.objects.filter(collection_id=owner.pk, card__game=game)
-        .select_related("card__game")
-        .order_by("card__search_name", "card_id")
-    )
-    wanted = (
-        WantedCard.objects.filter(collection_id=owner.pk, card__game=game)
-        .select_related("card__game")
-        .order_by("card__search_name", "card_id")
-    )
     share_key = Collection.objects.filter(pk=owner.pk).values_list("share_key", flat=True).first()
     return GameCollection(
         game=game,
-        lines=[CollectionLine(row.card, row.count, row.editions) for row in owned],
-        wanted=[CollectionLine(row.card, row.count, {}) for row in wanted],
+        lines=[
+            CollectionLine(row.card, row.count, row.editions)
+            for row in owned_cards(owner=owner, game=game)
+        ],
+        wanted=[
+            CollectionLine(row.card, row.count, {}) for row in wanted_cards(owner=owner, game=game)
+        ],
         share_key=share_key or "",
         catalogue_size=Card.objects.filter(game=game).count(),
     )
@@ -132,7 +143,11 @@ class DeckOwnership:
     collecting: bool = True
 
     @property
-    def owned_by_card(self) -> dict[int, int]:
+    def line_marks(self) -> dict[int, int] | None:
+        """Return {card id: copies owned} for marking a deck's lines; None for a viewer who
+        keeps no collection (the lines then say nothing of it)."""
+        if not self.collecting:
+            return None
         return {needed.card.pk: needed.owned for needed in self.cards}
 
     @property
@@ -142,10 +157,6 @@ class DeckOwnership:
     @property
     def missing_copies(self) -> int:
         return sum(needed.missing for needed in self.cards)
-
-    @property
-    def needed_copies(self) -> int:
-        return sum(needed.needed for needed in self.cards)
 
     @property
     def complete(self) -> bool:
@@ -180,7 +191,7 @@ def owned_in_sheet(*, cards: Iterable[tuple[Card, int]], user: Viewer) -> dict[i
     """Return {card id: copies owned} for a deck's lines; None when the viewer keeps no
     collection (the lines then say nothing of it)."""
     ownership = ownership_of(cards=cards, user=user)
-    return ownership.owned_by_card if ownership and ownership.collecting else None
+    return ownership.line_marks if ownership else None
 
 
 def deck_ownership(*, deck: Deck, user: Viewer) -> DeckOwnership | None:

@@ -9,7 +9,7 @@ from django.http import QueryDict
 from decks.filters import PublicDeckFilter
 from decks.models import Deck
 from decks.selectors.access import decks_of, public_decks
-from decks.selectors.buildable import decks_within_reach
+from decks.selectors.buildable import decks_lacking, decks_within_reach
 from decks.selectors.organising import DeckShelf, decks_on_shelf
 
 PUBLIC_PAGE_SIZE = 30
@@ -36,11 +36,7 @@ def public_deck_page(
         )
     reach = decks_within_reach(decks=queryset, user=viewer, most_missing=most_missing)
     page = Paginator(reach, PUBLIC_PAGE_SIZE).get_page(page_number)
-    missing = dict(page.object_list)
-    decks = queryset.filter(pk__in=missing).in_bulk()
-    page.object_list = [decks[deck_id] for deck_id in missing]
-    for deck in page.object_list:
-        deck.missing = missing[deck.pk]
+    page.object_list = decks_lacking(queryset, page.object_list)
     return PublicDeckPage(filterset, page)
 
 

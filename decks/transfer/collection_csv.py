@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 import cardsearch
 from cardbase.models import Card, Edition
+from decks.models import OwnedCard
 from decks.transfer.catalogue import Catalogue
 from decks.transfer.problems import ImportFailed, Problem, quoted, shorten
 from decks.transfer.read_card_list import MAX_COPIES, CardCounts
@@ -36,6 +37,16 @@ class CollectionRow:
     card: Card
     edition: str
     count: int
+
+
+def edition_rows(owned: Iterable[OwnedCard]) -> list[CollectionRow]:
+    """Return a row per card and edition given, and one for its copies of no given edition."""
+    rows = []
+    for row in owned:
+        rows += [CollectionRow(row.card, slug, count) for slug, count in row.editions.items()]
+        if rest := row.count - sum(row.editions.values()):
+            rows.append(CollectionRow(row.card, "", rest))
+    return rows
 
 
 def write_collection_csv(rows: Iterable[CollectionRow]) -> str:

@@ -15,7 +15,6 @@ from django.views.decorators.http import require_POST, require_safe
 
 import rules
 from cardbase.models import Card, Game
-from decks import textformat
 from decks.collection_forms import (
     REPLACE,
     CollectionFileForm,
@@ -23,15 +22,18 @@ from decks.collection_forms import (
     OwnedCountForm,
 )
 from decks.errors import DeckInputError
+from decks.export import card_list_text
 from decks.selectors.collection import (
     collection_games,
     deck_ownership,
     game_collection,
+    owned_cards,
     shared_collection_owner,
+    wanted_cards,
 )
 from decks.services import collection as services
 from decks.transfer.collection_csv import (
-    CollectionRow,
+    edition_rows,
     read_collection_csv,
     write_collection_csv,
 )
@@ -139,13 +141,7 @@ def _saved_words(read: int, held: int) -> str:
 @require_safe
 def collection_csv(request: HttpRequest, game: str) -> HttpResponse:
     chosen = _game_or_404(game)
-    collection = game_collection(owner=request.user, game=chosen)
-    rows = []
-    for line in collection.lines:
-        rows += [CollectionRow(line.card, slug, count) for slug, count in line.editions.items()]
-        rest = line.count - sum(line.editions.values())
-        if rest:
-            rows.append(CollectionRow(line.card, "", rest))
+    rows = edition_rows(owned_cards(owner=request.user, game=chosen))
     response = HttpResponse(write_collection_csv(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(
         True, f"{chosen.slug}-collection.csv"
@@ -199,10 +195,12 @@ def wanted_card(request: HttpRequest, card_id: int) -> HttpResponse:
 @require_safe
 def wanted_text(request: HttpRequest, game: str) -> HttpResponse:
     chosen = _game_or_404(game)
-    collection = game_collection(owner=request.user, game=chosen)
-    lines = [textformat.comment(_("Poszukiwane karty: %(game)s") % {"game": chosen.name})]
-    lines += [textformat.format_line(line.count, line.card.name) for line in collection.wanted]
-    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
+    text = card_list_text(
+        title=_("Poszukiwane karty: %(game)s") % {"game": chosen.name},
+        game=chosen,
+        cards=[(row.card, row.count) for row in wanted_cards(owner=request.user, game=chosen)],
+    )
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 
 @login_required

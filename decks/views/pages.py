@@ -101,7 +101,7 @@ def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
             "folders": folders_of(user=request.user) if is_owner else (),
             "tags_max": MAX_TAGS_PER_DECK,
             "ownership": ownership,
-            "owned": ownership.owned_by_card if ownership and ownership.collecting else None,
+            "owned": ownership.line_marks if ownership else None,
         },
     )
     if is_owner:
