@@ -58,18 +58,32 @@ def _count_buttons(card, place: SafeString) -> SafeString:
     )
 
 
-def _owned_mark(owned: int, needed: int) -> SafeString:
-    """Say how many of the copies a deck needs the viewer owns, marking a shortfall."""
+def _owned_mark(card_id: int, owned: int, needed: int) -> SafeString:
+    """Say how many of the copies a deck needs the viewer owns, marking a shortfall (owned.js
+    writes it again when the player changes their copies in place)."""
+    data = format_html('data-owned-mark="{}" data-needed="{}"', card_id, needed)
     if owned >= needed:
         title = gettext("Masz %(owned)d: wystarczy") % {"owned": owned}
-        return format_html(' <span class="owned-mark" title="{}">✓ {}</span>', title, owned)
+        return format_html(
+            ' <span class="owned-mark" {} title="{}">✓ {}</span>', data, title, owned
+        )
     title = gettext("Masz %(owned)d z %(needed)d: brakuje %(missing)d") % {
         "owned": owned,
         "needed": needed,
         "missing": needed - owned,
     }
     return format_html(
-        ' <span class="owned-mark missing" title="{}">{}/{}</span>', title, owned, needed
+        ' <span class="owned-mark missing" {} title="{}">{}/{}</span>', data, title, owned, needed
+    )
+
+
+def _owned_buttons(context, card) -> SafeString:
+    """Return the form that changes the player's copies of `card`, as on the catalogue's tiles."""
+    template = context.template.engine.get_template("decks/_owned_buttons.html")
+    with context.push(card=card, owned=card.owned):
+        buttons = template.render(context)
+    return format_html(
+        '<span class="result-owned"><small>{}</small> {}</span>', gettext("Mam:"), buttons
     )
 
 
@@ -104,7 +118,9 @@ def deck_line(context, line) -> SafeString:
     owned = context.get("owned")
     have = ""
     if owned is not None:
-        have = _owned_mark(owned.get(card.pk, 0), context["sheet"].card_counts.get(card.pk, 0))
+        have = _owned_mark(
+            card.pk, owned.get(card.pk, 0), context["sheet"].card_counts.get(card.pk, 0)
+        )
     if editable:
         place = format_html(' data-section="{}"', section) if section else ' data-home=""'
         buttons = _count_buttons(card, place)
@@ -155,7 +171,8 @@ def deck_line(context, line) -> SafeString:
 @register.simple_tag(takes_context=True)
 def result_line(context, card) -> SafeString:
     """Write one card the builder's search found: its face, name and kind, the copies the deck
-    holds, and the form that adds or removes one in its kind's home section."""
+    holds, the form that adds or removes one in its kind's home section and, when the page
+    marked them, the form that changes the player's own copies."""
     held = context["sheet"].card_counts.get(card.pk) or 0
     limit = ""
     if card.limits_copies:
@@ -169,7 +186,7 @@ def result_line(context, card) -> SafeString:
         "        <small>{}</small>\n"
         "      </span>\n"
         '      <span class="line-count"><span data-count-for-card="{}">{}</span>{}</span>\n'
-        "      {}\n"
+        "      {}{}\n"
         "    </li>",
         card.pk,
         card.name,
@@ -181,4 +198,5 @@ def result_line(context, card) -> SafeString:
         held,
         limit,
         _form(context, "count-buttons", card, _count_buttons(card, place), None),
+        _owned_buttons(context, card) if getattr(card, "owned", None) is not None else "",
     )

@@ -16,6 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from cardbase.language import page_lang
+from cardbase.ownership import mark_owned
 from decks import inputs
 from decks.errors import DeckConflict, DeckInputError
 from decks.forms import DeckSettingsForm
@@ -97,18 +98,21 @@ def _builder_page(
     params = request.GET.copy()
     params.pop("page", None)
     sheet = deck_sheet(deck, lang=page_lang())
+    search = builder_cards(
+        deck=deck,
+        params=request.GET,
+        page_number=request.GET.get("page"),
+        owned=owned_copies(request.user),
+    )
+    # Each card found says how many the player owns, with the buttons that change it.
+    mark_owned(request.user, search.page.object_list)
     context = {
         "deck": deck,
         "back_url": back_url,
         "sheet": sheet,
         "owned": owned_in_sheet(cards=sheet.cards, user=request.user),
         "verdict_counts": _verdict_counts(sheet),
-        "search": builder_cards(
-            deck=deck,
-            params=request.GET,
-            page_number=request.GET.get("page"),
-            owned=owned_copies(request.user),
-        ),
+        "search": search,
         "editable": True,
         "query_without_page": params.urlencode(),
         "settings_form": settings_form,

@@ -149,16 +149,25 @@ def collection_csv(request: HttpRequest, game: str) -> HttpResponse:
     return response
 
 
+def _refused_in_place(message: str) -> HttpResponse:
+    """Answer a refused change made in place with its reason, which owned.js shows by the
+    buttons."""
+    return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+
+
 @login_required
 @require_POST
 def collection_card(request: HttpRequest, card_id: int) -> HttpResponse:
     card = get_object_or_404(Card.objects.select_related("game"), pk=card_id)
     form = OwnedCountForm(request.POST)
     back = safe_next(request, card.get_absolute_url())
+    in_place = request.headers.get("X-Fragment") == "owned"
     if not form.is_valid():
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
+        problems = [error for errors in form.errors.values() for error in errors]
+        if in_place:
+            return _refused_in_place(" ".join(problems))
+        for problem in problems:
+            messages.error(request, problem)
         return redirect(back)
     try:
         if form.cleaned_data["count"] is not None:
@@ -170,12 +179,17 @@ def collection_card(request: HttpRequest, card_id: int) -> HttpResponse:
                 owner=request.user, card=card, change=form.cleaned_data["change"]
             )
     except DeckInputError as error:
+        if in_place:
+            return _refused_in_place(error.message)
         messages.error(request, error.message)
         return redirect(back)
-    messages.success(
-        request,
-        _("Masz teraz %(count)d kopii karty „%(name)s”.") % {"count": count, "name": card.name},
-    )
+    said = _("Masz teraz %(count)d kopii karty „%(name)s”.") % {"count": count, "name": card.name}
+    if in_place:
+        # owned.js swaps the buttons in place: the page, and whatever the player typed on it,
+        # stays as it was.
+        context = {"card": card, "owned": count, "next_url": back, "said": said}
+        return render(request, "decks/_owned_buttons.html", context)
+    messages.success(request, said)
     return redirect(back)
 
 

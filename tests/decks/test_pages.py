@@ -412,8 +412,8 @@ def test_a_stale_settings_save_shows_the_builder_again_with_the_typed_text(clien
     assert '<details class="deck-settings" id="deck-settings" open>' in html
     # The builder's other forms lead back to the builder, not to the save address.
     nexts = re.findall(r'name="next" value="([^"]*)"', html)
-    # settings, quick add, and + − in the deck and results
-    assert len(nexts) == 4 and set(nexts) == {back}
+    # settings, quick add, + − in the deck and results, and the player's copies of the result
+    assert len(nexts) == 5 and set(nexts) == {back}
     # Switching the language, say, asks for the save address: it leads to the builder.
     assert client.get(reverse("deck-save", args=[deck.pk]))["Location"] == back
     deck.refresh_from_db()

@@ -37,7 +37,8 @@ MIRROR_CHECK = 1 if connection.vendor == "sqlite" else 0
 # (who asks, the address from the world, the queries it may cost). The lists read their decks'
 # tags in one query more; "my decks" and the owner's deck page the owner's folders in one more.
 # A signed-in player's deck page reads their collection's stamp (its ETag follows their copies)
-# and what the deck needs of their copies; the builder, the copies.
+# and what the deck needs of their copies; the builder, the copies its deck needs and those of
+# the cards its search found.
 PAGES = {
     "public list": ("anonymous", lambda w: reverse("deck-list"), 4),
     "most liked": ("anonymous", lambda w: reverse("deck-list") + "?sort=liked", 4),
@@ -49,12 +50,12 @@ PAGES = {
     # One of them for the page cache's key: the deck's row and the catalogue's version at once.
     "deck page": ("anonymous", lambda w: w.deck.get_absolute_url(), 6),
     "deck page, owner": ("owner", lambda w: w.deck.get_absolute_url(), 12),
-    "builder": ("owner", lambda w: reverse("deck-edit", args=[w.deck.pk]), 9),
+    "builder": ("owner", lambda w: reverse("deck-edit", args=[w.deck.pk]), 10),
     "builder search": (
         "owner",
         lambda w: reverse("deck-edit", args=[w.deck.pk]) + "?q=a",
         # The query is built twice: for the fitting cards shown, for the game's cards counted.
-        9 + 2 * MIRROR_CHECK,
+        10 + 2 * MIRROR_CHECK,
     ),
     # The copies, the want list, the share key, the catalogue's size, each game's copies.
     "my collection": ("owner", lambda w: reverse("collection-game", args=["aniolowie"]), 9),

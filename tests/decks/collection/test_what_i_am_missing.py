@@ -41,7 +41,10 @@ def test_the_page_lists_what_the_viewer_lacks(client, owner, gaap, public_deck):
     missing = page.split('id="missing-cards"')[1].split("</ul>")[0]
     assert "1 × <a" in missing and "Abaddon" in missing
     assert "2 × <a" in missing and "masz 1 z 3" in missing
-    assert 'class="owned-mark missing" title="Masz 1 z 3: brakuje 2">1/3<' in page
+    assert (
+        f'class="owned-mark missing" data-owned-mark="{gaap.pk}" data-needed="3"'
+        ' title="Masz 1 z 3: brakuje 2">1/3<'
+    ) in page
 
 
 def test_a_viewer_who_owns_everything_is_told_so(client, owner, gaap, abaddon, public_deck):
@@ -120,7 +123,10 @@ def test_the_builder_marks_the_owners_lines(client, owner, gaap):
 
     page = client.get(reverse("deck-edit", args=[deck.pk])).content.decode()
 
-    assert 'class="owned-mark" title="Masz 2: wystarczy">✓ 2<' in page
+    assert (
+        f'class="owned-mark" data-owned-mark="{gaap.pk}" data-needed="2"'
+        ' title="Masz 2: wystarczy">✓ 2<'
+    ) in page
 
 
 def test_the_builders_search_keeps_only_the_owners_cards(client, owner, gaap, abaddon):
