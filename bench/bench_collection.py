@@ -5,7 +5,9 @@ On a scratch site of each database (SQLite in a temporary directory; PostgreSQL,
 the run's own, when a server answers) built by `manage.py make_scale_data` (`--cards`, 50,000;
 2,000 players; `--decks`, 20,000), a child process with production settings gives `--collectors`
 (200) players a collection of `--owned` (1,000) cards, the cards the decks hold most first, two
-or three copies each, as a player's box of an out-of-print game holds the common cards. Then it
+or three copies each, as a player's box of an out-of-print game holds the common cards; the
+first collector's box holds, besides, every card of a few public decks (two or three copies),
+so that some decks are buildable and more lack a few copies, and the lists have decks to show. Then it
 requests each page as the first collector, with django.test.Client, `--rounds` (20) times after
 3 warm-up requests, the cache emptied before each (cold), and counts the queries of one more.
 
@@ -64,8 +66,23 @@ def build(database_url: str, args, work: Path) -> dict:
 # --- In the child: Django set up on the scratch database ---------------------------------------
 
 
+def _boxed_decks_cards(owned: int) -> list[int]:
+    """Return the cards of the first public decks, deck by deck, up to half of `owned`: the
+    first collector's box holds them, so some decks are within reach and the lists fill."""
+    from decks.models import Deck, DeckCard
+
+    cards: dict[int, None] = {}
+    for deck_id in Deck.objects.public().order_by("pk").values_list("pk", flat=True)[:200]:
+        held = DeckCard.objects.filter(deck_id=deck_id).values_list("card_id", flat=True)
+        if len(cards) + len(held) > owned // 2:
+            break
+        cards.update(dict.fromkeys(held))
+    return list(cards)
+
+
 def add_collections(owned: int, collectors: int):
-    """Give `collectors` players `owned` cards each, the most held first; return the first."""
+    """Give `collectors` players `owned` cards each, the most held first; return the first,
+    whose box also holds every card of a few public decks."""
     from django.contrib.auth import get_user_model
     from django.db.models import Count
 
@@ -77,13 +94,16 @@ def add_collections(owned: int, collectors: int):
         .order_by("-decks", "pk")
         .values_list("pk", flat=True)[: owned * 2]
     )
+    boxed = _boxed_decks_cards(owned)
+    in_box = set(boxed)
+    first = [*boxed, *(card for card in popular if card not in in_box)][:owned]
     players = list(
         get_user_model().objects.filter(username__startswith="scale-").order_by("pk")[:collectors]
     )
     Collection.objects.bulk_create([Collection(owner=player) for player in players])
     for n, player in enumerate(players):
         # Each collector owns a different slice of the popular cards; the first the most held.
-        chosen = popular[(n * 7) % owned : (n * 7) % owned + owned] if n else popular[:owned]
+        chosen = popular[(n * 7) % owned : (n * 7) % owned + owned] if n else first
         OwnedCard.objects.bulk_create(
             [
                 OwnedCard(collection_id=player.pk, card_id=card_id, count=2 + (card_id % 2))
