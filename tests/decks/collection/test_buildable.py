@@ -49,6 +49,20 @@ def test_a_card_in_two_sections_needs_its_copies_together(owner, stranger, box):
     ]
 
 
+def test_a_deck_that_looks_buildable_entry_by_entry_is_counted_card_by_card(owner, stranger, box):
+    a = box["A"]
+    deck = _deck(stranger, "split", {a.pk: 2})
+    DeckCard.objects.create(deck=deck, card=a, count=2, section="other")
+    Deck.objects.filter(pk=deck.pk).update(card_total=4)
+    # Two copies cover either entry alone, but the deck needs four of the card.
+    services.set_owned(owner=owner, card=a, count=2)
+
+    assert decks_within_reach(decks=Deck.objects.all(), user=owner, most_missing=0) == []
+    assert decks_within_reach(decks=Deck.objects.all(), user=owner, most_missing=2) == [
+        (deck.pk, 2)
+    ]
+
+
 def test_only_the_decks_given_are_weighed(owner, stranger, box):
     a = box["A"]
     kept = _deck(stranger, "kept", {a.pk: 1})
