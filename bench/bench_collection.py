@@ -26,16 +26,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from bench_pages import BASELINE, child_env, timed
-from scratch import REPO, BenchError, ScratchDatabase, postgres_unavailable, run
+from scratch import REPO, aim_verdict, on_each_database, run
 
-DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/cardbase_bench"
 PLAYERS = 2_000
 # (page, its aim: p95 in ms, cold)
 AIMS = {
@@ -179,10 +176,7 @@ def report(label: str, figures: dict) -> list[str]:
         "|---|---:|---:|---:|---:|---|",
     ]
     for name, page in pages.items():
-        aim = _aim(name)
-        verdict = (
-            "" if aim is None else f"< {aim:.0f} ms: " + ("met" if page["p95"] < aim else "MISSED")
-        )
+        verdict = aim_verdict(page["p95"], _aim(name))
         lines.append(
             f"| {name} | {page['p50']} | {page['p95']} | {page['p50'] / baseline:.0f} "
             f"| {page['queries']} | {verdict} |"
@@ -203,30 +197,9 @@ def main() -> int:
     if args.measure:
         print(json.dumps(measure(args.rounds, args.owned, args.collectors)))
         return 0
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    out = []
-    try:
-        with tempfile.TemporaryDirectory(prefix="bench-collection-") as tmp:
-            work = Path(tmp)
-            if args.only != "postgresql":
-                print("SQLite", flush=True)
-                url = f"sqlite:///{tmp}/cardbase_bench_collection.sqlite3"
-                out += [*report("SQLite", build(url, args, work)), ""]
-            if args.only != "sqlite":
-                base = os.environ.get("BENCH_DATABASE_URL", DEFAULT_PG_URL)
-                why_not = postgres_unavailable(base)
-                if why_not:
-                    print(f"PostgreSQL skipped: {why_not}")
-                else:
-                    with ScratchDatabase(base, "collection") as database:
-                        print(f"PostgreSQL: scratch database {database.name}", flush=True)
-                        out += [*report("PostgreSQL", build(database.url, args, work)), ""]
-    except (BenchError, ValueError) as exc:
-        print(f"collection benchmark failed: {exc}", file=sys.stderr)
-        return 1
-    print()
-    print("\n".join(out))
-    return 0
+    return on_each_database(
+        "collection", args.only, lambda url, work: build(url, args, work), report
+    )
 
 
 if __name__ == "__main__":

@@ -23,16 +23,13 @@ import argparse
 import json
 import os
 import random
-import signal
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from bench_pages import BASELINE, child_env, timed
-from scratch import REPO, BenchError, ScratchDatabase, postgres_unavailable, run
+from scratch import REPO, on_each_database, run
 
-DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/cardbase_bench"
 PLAYERS = 1_000
 DECKS = 2_000
 TARGET_P95_MS = 100.0
@@ -193,30 +190,9 @@ def main() -> int:
     if args.measure:
         print(json.dumps(measure(args.rounds, args.proposals, args.history)))
         return 0
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    out = []
-    try:
-        with tempfile.TemporaryDirectory(prefix="bench-proposals-") as tmp:
-            work = Path(tmp)
-            if args.only != "postgresql":
-                print("SQLite", flush=True)
-                url = f"sqlite:///{tmp}/cardbase_bench_proposals.sqlite3"
-                out += [*report("SQLite", build(url, args, work)), ""]
-            if args.only != "sqlite":
-                base = os.environ.get("BENCH_DATABASE_URL", DEFAULT_PG_URL)
-                why_not = postgres_unavailable(base)
-                if why_not:
-                    print(f"PostgreSQL skipped: {why_not}")
-                else:
-                    with ScratchDatabase(base, "proposals") as database:
-                        print(f"PostgreSQL: scratch database {database.name}", flush=True)
-                        out += [*report("PostgreSQL", build(database.url, args, work)), ""]
-    except (BenchError, ValueError) as exc:
-        print(f"proposals benchmark failed: {exc}", file=sys.stderr)
-        return 1
-    print()
-    print("\n".join(out))
-    return 0
+    return on_each_database(
+        "proposals", args.only, lambda url, work: build(url, args, work), report
+    )
 
 
 if __name__ == "__main__":

@@ -6,8 +6,12 @@ Not a benchmark itself (bench/run.py runs bench_*.py and load.py): the scripts i
 
 from __future__ import annotations
 
+import os
 import secrets
+import signal
 import subprocess
+import sys
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -93,3 +97,48 @@ class ScratchDatabase:
             # FORCE: a child killed mid-query may leave its connection behind for a moment.
             drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
             conn.execute(drop.format(sql.Identifier(self.name)))
+
+
+DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/cardbase_bench"
+
+
+def on_each_database(label: str, only: str | None, build, report) -> int:
+    """Build and measure a scratch site on SQLite, then on PostgreSQL when a server answers,
+    and print each one's report; return the exit status (1 when the benchmark itself broke).
+
+    `build(database_url, work)` builds and measures a site, returning its figures, and `work` is
+    a temporary folder the run shares (static files, media); `report(name, figures)` returns
+    the lines to print. `only` ("sqlite" or "postgresql") skips the other database.
+    """
+    # A TERM (a CI timeout, a kill) unwinds through the `with` blocks as Ctrl-C does.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    out = []
+    try:
+        with tempfile.TemporaryDirectory(prefix=f"bench-{label}-") as tmp:
+            work = Path(tmp)
+            if only != "postgresql":
+                print("SQLite", flush=True)
+                url = f"sqlite:///{tmp}/cardbase_bench_{label.replace('-', '_')}.sqlite3"
+                out += [*report("SQLite", build(url, work)), ""]
+            if only != "sqlite":
+                base = os.environ.get("BENCH_DATABASE_URL", DEFAULT_PG_URL)
+                why_not = postgres_unavailable(base)
+                if why_not:
+                    print(f"PostgreSQL skipped: {why_not}")
+                else:
+                    with ScratchDatabase(base, label.replace("-", "_")) as database:
+                        print(f"PostgreSQL: scratch database {database.name}", flush=True)
+                        out += [*report("PostgreSQL", build(database.url, work)), ""]
+    except (BenchError, ValueError) as exc:
+        print(f"{label} benchmark failed: {exc}", file=sys.stderr)
+        return 1
+    print()
+    print("\n".join(out))
+    return 0
+
+
+def aim_verdict(p95: float, aim: float | None) -> str:
+    """Return a report's last column: the aim and whether the p95 met it ("" without one)."""
+    if aim is None:
+        return ""
+    return f"< {aim:.0f} ms: " + ("met" if p95 < aim else "MISSED")

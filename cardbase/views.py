@@ -11,6 +11,7 @@ from cardbase.catalogue_version import catalogue_page_version
 from cardbase.changesets.reverting import revert_and_tell
 from cardbase.face_files import face_png_path
 from cardbase.language import page_lang
+from cardbase.link_preview import card_link_preview, catalogue_link_preview
 from cardbase.models import Changeset
 from cardbase.search.feedback import query_feedback
 from cardbase.selectors.card_facts import card_facts
@@ -85,6 +86,9 @@ def card_list(request: HttpRequest) -> HttpResponse:
             "suggestion": result.suggestion,
             "empty_game": result.empty_game,
             "searched_game": game,
+            "link_preview": catalogue_link_preview(
+                request, game=game, count=result.page.paginator.count
+            ),
         },
     )
 
@@ -127,6 +131,7 @@ def card_detail(request: HttpRequest, game: str, slug: str) -> HttpResponse:
             "related": related,
             "same_order": related.cards if related else [],
             "owned": ownership.owned_count(request.user, card),
+            "link_preview": card_link_preview(request, card=card),
         },
     )
 

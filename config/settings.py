@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "django.contrib.sitemaps",
     "django.contrib.postgres",
     "django_filters",
     "django_htmx",
@@ -454,6 +455,9 @@ _SITE_POLICY = {
 }
 CONTENT_SECURITY_POLICY = None if _csp_report_only else _SITE_POLICY
 CONTENT_SECURITY_POLICY_REPORT_ONLY = _SITE_POLICY if _csp_report_only else None
+# Who may frame a deck's embed (/decks/<id>/embed/, decks/views/embed.py), the one page that
+# may be framed: every site by default, or a comma-separated list ("https://forum.example,…").
+EMBED_FRAME_ANCESTORS = env_list("EMBED_FRAME_ANCESTORS", "*")
 
 # --- Accounts: locking out password guessing (django-axes), limits per client address ----------
 # Axes counts failed logins (site, admin, API token) per username and address, in the database;

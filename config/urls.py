@@ -16,6 +16,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("common.urls")),
+    path("", include("config.crawl_urls")),
 ]
 
 if settings.DEBUG:

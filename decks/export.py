@@ -62,14 +62,14 @@ def _set_name(card: Card, attribute: Attribute | None) -> str | None:
     return attribute.value_label(value, "en") if attribute and value else None
 
 
-def _label(card: Card, ambiguous: set[str]) -> str:
+def text_label(card: Card, ambiguous: set[str]) -> str:
     """Name a card so that importing the line finds it again: its name, else its slug."""
     if card.search_name in ambiguous or not textformat.reads_back(1, card.name):
         return card.slug
     return card.name
 
 
-def _ambiguous_names(game: Game, cards: list[Card]) -> set[str]:
+def ambiguous_names(game: Game, cards: list[Card]) -> set[str]:
     """Return the folded names of `cards` that more than one card of `game` bears."""
     taken: dict[str, int] = {}
     for key in Card.objects.filter(
@@ -81,8 +81,8 @@ def _ambiguous_names(game: Game, cards: list[Card]) -> set[str]:
 
 def card_list_text(*, title: str, game: Game, cards: list[tuple[Card, int]]) -> str:
     """Return cards with their copies as the text import reads them back (a want list)."""
-    ambiguous = _ambiguous_names(game, [card for card, _count in cards])
-    lines = [textformat.format_line(count, _label(card, ambiguous)) for card, count in cards]
+    ambiguous = ambiguous_names(game, [card for card, _count in cards])
+    lines = [textformat.format_line(count, text_label(card, ambiguous)) for card, count in cards]
     return "\n".join([textformat.comment(title), *lines]) + "\n"
 
 
@@ -93,7 +93,7 @@ def deck_text(deck: Deck) -> str:
     stand under `## section` headings, so that import puts every card back where it lay.
     """
     entries = deck_entries(deck)
-    ambiguous = _ambiguous_names(deck.game, [entry.card for entry in entries])
+    ambiguous = ambiguous_names(deck.game, [entry.card for entry in entries])
     game = deck.game_rules
     lang = page_lang()
 
@@ -122,7 +122,7 @@ def _kinds_text(game: GameRules, entries: list[Entry], ambiguous: set[str], lang
     """Return the lines of `entries` grouped by kind, a ladder's kind by rung, highest first."""
 
     def lines(of: list[Entry]) -> list[str]:
-        return [textformat.format_line(e.count, _label(e.card, ambiguous)) for e in of]
+        return [textformat.format_line(e.count, text_label(e.card, ambiguous)) for e in of]
 
     out: list[str] = []
     chart = game.chart("ladder")

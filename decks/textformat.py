@@ -10,7 +10,16 @@ Grammar of a line (surrounding spaces ignored):
   (``# game: <game id>``); the caller decides which keys it reads;
 - ``## Section`` - a section heading: the cards below it, to the next one, lie in the section
   it names (the caller matches the title to its game's sections); cards before any heading
-  have no section given.
+  have no section given. ``### Section``, a line ending in a colon (``Section (40):``) and a
+  line that is all bold (``**Section**``, ``[b]Section[/b]``) are headings too, unless they
+  count a card; a trailing count of copies, ``(40)``, is not part of the title.
+
+Forum and chat exports read back (decks.forum_markup): BBCode and Markdown around a line are
+taken off (a link stands for its words, its address kept as `CardLine.link`), and a bare
+address, a verdict line (``✔ …``) or a rule (``---``) is skipped like a comment. A line of one
+word, a colon and a value that counts no card (``Gra: Aniołowie``, ``**Talia: Mine**``) may be
+a header without its ``#``: it carries it as `header`, and the caller, who knows its game's
+header keys, reads it as one or as a card or section.
 
 A line whose first word looks like a number (``0``, ``-1``, ``1.5``, ``200``, ``2y``), or any word
 followed by a separate ``x`` (``abc x Name``), is read as a count and must be a whole number from
@@ -26,6 +35,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+
+from decks.forum_markup import PROTECTED_HASH, Unmarked, unmark
 
 MAX_TEXT_CHARS = 100_000
 MAX_LINES = 1000
@@ -43,6 +54,10 @@ _SEPARATORS = frozenset({"x", "×"})
 _NUMBER_LIKE = re.compile(r"[+-]?[0-9]\S*|[+-][0-9.,]+", re.ASCII)
 # "# key: value" with a one-word key of letters, in any language ("game", "gra").
 _HEADER = re.compile(r"#\s*([^\W\d_]+)\s*:\s*(\S.*?)\s*")
+# The same without its "#": a header only where the caller knows the key.
+_BARE_HEADER = re.compile(r"([^\W\d_]+)\s*:\s*(\S.*?)\s*")
+# A heading's count of copies ("Zastęp (40)", "Talia (60/60+)"), left out of its title.
+_HEADING_COUNT = re.compile(r"\s*\(\s*[0-9]+(?:\s*/\s*[0-9]+\+?)?\s*\)$", re.ASCII)
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 # A count written after the name, as its own last word: "x2", "×2".
 _TRAILING_COUNT = re.compile(r"[x×]([0-9]+)", re.ASCII | re.IGNORECASE)
@@ -67,6 +82,8 @@ class SectionHeading:
 
     line: int
     title: str
+    # A bold line of the form `key: value` (a deck's title): a header if the caller knows key.
+    header: Header | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +115,10 @@ class CardLine:
     text: str
     readings: tuple[Entry | LineError, ...]
     section: SectionHeading | None = None
+    # The address of the line's one link (a forum export links each card to its page).
+    link: str | None = None
+    # A line of the form `key: value` that counts nothing: a header if the caller knows key.
+    header: Header | None = None
 
     @property
     def reading(self) -> Entry | LineError:
@@ -114,6 +135,8 @@ class ParsedText:
     headers: tuple[Header, ...] = ()
     sections: tuple[SectionHeading, ...] = ()
     lines: tuple[CardLine, ...] = ()
+    # Card lines and headings that may be headers without "#" (CardLine.header), in order.
+    maybe_headers: tuple[Header, ...] = ()
 
 
 class TextTooLarge(ValueError):
@@ -159,7 +182,22 @@ def parse_line(number: int, raw: str) -> Entry | LineError | None:
 
 def read_line(number: int, raw: str) -> CardLine | None:
     """Return every reading of a card line, or None for a blank or comment line."""
-    text = raw.split("#", 1)[0].strip()
+    return _card_line(number, raw, unmark(raw))
+
+
+def _uncommented(text: str) -> str:
+    """Return a line's text before its comment, a name's own "#" given back."""
+    return text.split("#", 1)[0].strip().replace(PROTECTED_HASH, "#")
+
+
+def _counts(words: list[str]) -> bool:
+    """Tell whether a line's words state a count, before the name or after it."""
+    trailing = len(words) > 1 and _TRAILING_COUNT.fullmatch(words[-1])
+    return _split_count(words)[0] is not None or bool(trailing)
+
+
+def _card_line(number: int, raw: str, marked: Unmarked) -> CardLine | None:
+    text = "" if marked.skip else _uncommented(marked.text)
     if not text:
         return None
     shown = raw.strip()
@@ -172,7 +210,14 @@ def read_line(number: int, raw: str) -> CardLine | None:
     trailing = _TRAILING_COUNT.fullmatch(words[-1]) if len(words) > 1 else None
     if trailing is not None:
         readings.append(_counted(number, shown, trailing.group(1), " ".join(words[:-1])))
-    return CardLine(number, shown, tuple(readings))
+    link = marked.links[0] if len(marked.links) == 1 else None
+    return CardLine(number, shown, tuple(readings), link=link, header=_bare_header(number, marked))
+
+
+def _bare_header(number: int, marked: Unmarked) -> Header | None:
+    """Return the header a line without "#" may be: its whole text, a "#" in a name kept."""
+    match = _BARE_HEADER.fullmatch(marked.text.replace(PROTECTED_HASH, "#").lstrip("#"))
+    return Header(number, match.group(1), match.group(2)) if match else None
 
 
 def _counted(number: int, shown: str, count_text: str, name: str) -> Entry | LineError:
@@ -201,36 +246,61 @@ def parse_text(text: str) -> ParsedText:
     headers: list[Header] = []
     sections: list[SectionHeading] = []
     lines: list[CardLine] = []
+    maybe_headers: list[Header] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.lstrip("\ufeff")
-        card_line = read_line(number, line)
-        if card_line is not None:
+        marked = unmark(line)
+        if heading := _section(number, marked):
+            sections.append(heading)
+            maybe_headers += [heading.header] if heading.header else []
+        elif card_line := _card_line(number, line, marked):
             section = sections[-1] if sections else None
             lines.append(replace(card_line, section=section))
             if isinstance(card_line.reading, Entry):
                 entries.append(replace(card_line.reading, section=section))
             else:
                 errors.append(card_line.reading)
-        elif heading := parse_section(number, line):
-            sections.append(heading)
-        elif header := parse_header(number, line):
+            maybe_headers += [card_line.header] if card_line.header else []
+        elif header := _header(number, marked):
             headers.append(header)
-    return ParsedText(tuple(entries), tuple(errors), tuple(headers), tuple(sections), tuple(lines))
+    return ParsedText(
+        tuple(entries),
+        tuple(errors),
+        tuple(headers),
+        tuple(sections),
+        tuple(lines),
+        tuple(maybe_headers),
+    )
 
 
 def parse_section(number: int, raw: str) -> SectionHeading | None:
-    """Return the section heading a line states (`## Section`), or None."""
-    text = raw.strip()
-    if not text.startswith("##"):
+    """Return the section heading a line states (`## Section`, `**Section (40)**`), or None."""
+    return _section(number, unmark(raw))
+
+
+def _section(number: int, marked: Unmarked) -> SectionHeading | None:
+    text = marked.text
+    if marked.skip:
         return None
-    # "## Section  # my note": the title ends where a comment starts.
-    title = text[2:].split("#", 1)[0].strip()
-    return SectionHeading(number, title) if title else None
+    if text.startswith("##"):
+        # "## Section  # my note": the title ends where a comment starts.
+        said = _uncommented(text.lstrip("#"))
+    else:
+        said = _uncommented(text)
+        if not said or _counts(said.split()) or not (marked.emphasised or said.endswith(":")):
+            return None
+    said = " ".join(said.split())
+    title = _HEADING_COUNT.sub("", said.removesuffix(":").rstrip())
+    return SectionHeading(number, title, _bare_header(number, marked)) if title else None
 
 
 def parse_header(number: int, raw: str) -> Header | None:
     """Return the header a comment line states (`# key: value`), or None."""
-    match = _HEADER.fullmatch(raw.strip())
+    return _header(number, unmark(raw))
+
+
+def _header(number: int, marked: Unmarked) -> Header | None:
+    match = _HEADER.fullmatch(marked.text.replace(PROTECTED_HASH, "#"))
     if match is None:
         return None
     return Header(number, match.group(1), match.group(2))

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from decks.views import builder, collection, history, pages
+from decks.views import builder, collection, embed, history, pages
 from decks.views.compare import deck_compare
 
 urlpatterns = [
@@ -20,7 +20,9 @@ urlpatterns = [
     path("<uuid:deck_id>/restore/<int:number>/", history.deck_restore, name="deck-restore"),
     path("<uuid:deck_id>/like/", pages.deck_like, name="deck-like"),
     path("<uuid:deck_id>/want-missing/", collection.deck_want_missing, name="deck-want-missing"),
+    path("<uuid:deck_id>/embed/", embed.deck_embed, name="deck-embed"),
     path("", include("decks.analysis_urls")),
     path("", include("decks.transfer_urls")),
     path("", include("decks.organise_urls")),
+    path("", include("decks.image_urls")),
 ]

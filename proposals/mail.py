@@ -1,9 +1,9 @@
 """The e-mail that tells a player what became of their proposal, in the language they used."""
 
-from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from common.site_name import site_title
 from proposals.models import Proposal
 
 
@@ -11,7 +11,7 @@ def decision_words(proposal: Proposal) -> tuple[str, str]:
     """Return the subject and body that tell the proposer the decision, in their language."""
     with translation.override(proposal.lang):
         named = {
-            "site": settings.SITE_NAME or _("Baza kart"),
+            "site": site_title(),
             "number": proposal.pk,
             "card": proposal.card.name if proposal.card else proposal.facts.get("name", ""),
             "state": proposal.get_state_display(),

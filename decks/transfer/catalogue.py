@@ -6,7 +6,9 @@ import difflib
 import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
+from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 
 import rules
@@ -84,6 +86,18 @@ class Catalogue:
                 suggestions=tuple(card.slug for card in cards),
             )
         return self.unknown(name, self.suggest(name))
+
+    def linked(self, address: str | None) -> Card | None:
+        """Return the card of this game whose page a link's address opens, None for any other."""
+        if not address:
+            return None
+        try:
+            match = resolve(urlsplit(address).path)
+        except (Resolver404, ValueError):  # not this site's page; not an address at all
+            return None
+        if match.url_name != "card-detail" or match.kwargs.get("game") != self.game.slug:
+            return None
+        return self.by_slug.get(match.kwargs.get("slug", ""))
 
     def suggest(self, name: str) -> list[Suggestion]:
         """Return the cards whose names are closest to `name`, closest first, with their scores."""

@@ -21,7 +21,7 @@ from cardbase.language import page_lang
 from cardbase.models import Card
 from decks import textformat
 from decks.transfer.problems import Problem
-from decks.transfer.text_headers import GAME_KEYS
+from decks.transfer.text_headers import game_keys, name_keys, named_game, stated_headers
 from rules.core import lackey
 from rules.core.schema import Game as GameRules
 from rules.core.verdict import unbroken
@@ -31,8 +31,8 @@ LACKEY, JSON, CODE, TEXT = "lackey", "json", "code", "text"
 _SUFFIXES = {".dek": LACKEY, ".json": JSON}
 # A deck code is one word: a version digit and base64url (decks.codes); a link holds "/code/".
 _CODE = re.compile(r"[12][A-Za-z0-9_-]{7,}", re.ASCII)
-# The header a text export starts with ("# Talia: <name>", "# Deck: <name>"), folded.
-NAME_KEYS = frozenset({"talia", "deck", "name", "nazwa"})
+# A JSON list opens with "[" and a value; BBCode opens with "[b]" or "[size=…]".
+_JSON_LIST = re.compile(r"\[\s*(?:[\[{\"\]0-9-]|$)")
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def guess_format(text: str, filename: str = "") -> str:
     start = text.lstrip("\ufeff \t\r\n")
     if start.startswith("<"):
         return LACKEY
-    if start.startswith(("{", "[")):
+    if start.startswith("{") or _JSON_LIST.match(start):
         return JSON
     word = start.strip()
     if (
@@ -108,9 +108,9 @@ def carried_name(fmt: str, text: str, game: GameRules | None) -> str:
             parsed = textformat.parse_text(text)
         except textformat.TextTooLarge:
             return ""
-        return next(
-            (h.value for h in parsed.headers if rules.card_key(h.key) in NAME_KEYS), ""
-        ).strip()
+        keys = name_keys()
+        named = (h for h in stated_headers(parsed, keys) if rules.card_key(h.key) in keys)
+        return next((h.value for h in named), "").strip()
     key = game.deck_files.json_name_key if game is not None else None
     if fmt != JSON or key is None:
         return ""
@@ -174,11 +174,11 @@ def _text_game(text: str, games: Sequence[GameRules]) -> GameGuess:
         parsed = textformat.parse_text(text)
     except textformat.TextTooLarge:
         return GameGuess(None)
-    ids = _ids(games)
-    for header in parsed.headers:
-        word = rules.card_key(header.value.split()[0]) if header.value.split() else ""
-        if rules.card_key(header.key) in GAME_KEYS and word in ids:
-            return GameGuess(word)
+    keys = game_keys()
+    for header in stated_headers(parsed, keys):
+        named = named_game(header.value, games)
+        if rules.card_key(header.key) in keys and named:
+            return GameGuess(named)
     # A line the parser could not read may still be a card's whole name ("13013").
     names = [entry.name for entry in parsed.entries] + [error.text for error in parsed.errors]
     return _by_cards(names, games)

@@ -17,6 +17,7 @@ from decks import textformat
 from decks.transfer.catalogue import Catalogue
 from decks.transfer.problems import ImportFailed, Problem, no_cards_problem, quoted, shorten
 from decks.transfer.read_text import read_card_line
+from decks.transfer.text_headers import header_keys, stated_headers
 
 MAX_COPIES = textformat.MAX_COUNT
 
@@ -51,7 +52,11 @@ def read_card_list(text: str, *, game: str) -> CardCounts:
     counts: dict[int, int] = {}
     problems: list[Problem] = []
     unknown: list[tuple[textformat.CardLine, Problem]] = []
+    # A forum export's headers have no "#" ("Gra: Aniołowie"): passed over like the others.
+    headers = {h.line for h in stated_headers(parsed, header_keys(rules.get_game(game)))}
     for card_line in parsed.lines:
+        if card_line.line in headers:
+            continue
         raw = lines[card_line.line - 1].strip()
         read = read_card_line(card_line, raw, catalogue)
         if isinstance(read, Problem):

@@ -23,7 +23,7 @@ from decks.transfer.problems import (
     too_large_problem,
 )
 from decks.transfer.tally import Tally
-from decks.transfer.text_headers import read_format, read_headers
+from decks.transfer.text_headers import header_keys, read_format, read_headers, stated_headers
 from rules.core.schema import Game as GameRules
 
 
@@ -78,6 +78,10 @@ def read_card_line(
     for entry, found in looked_up:
         if isinstance(found, Card):
             return found, entry.count
+    # A forum export links each card to its page: the link tells a name several cards share.
+    linked = catalogue.linked(card_line.link)
+    if linked is not None and isinstance(card_line.reading, textformat.Entry):
+        return linked, card_line.reading.count
     where = {"line": card_line.line, "text": raw}
     for entry, found in looked_up:
         if catalogue.knows(entry.name):  # a name several cards share
@@ -138,11 +142,20 @@ def read_lines(
     catalogue = Catalogue.load(game)
     declared = rules.get_game(game)
     lines = text.splitlines()
-    stated, problems = read_headers(parsed.headers, game=game, lines=lines, given=options)
-    deck_format, format_problems = read_format(parsed.headers, declared, lines)
+    headers = stated_headers(parsed, header_keys(declared))
+    taken = {header.line for header in headers}
+    stated, problems = read_headers(headers, game=game, lines=lines, given=options)
+    deck_format, format_problems = read_format(headers, declared, lines)
     problems += format_problems
     headings: dict[int, str | None] = {}
+    previous: int | None = None
     for heading in parsed.sections:
+        if heading.line in taken:
+            # A header in a heading's markup ("**Talia: …**"): the cards below it stay where
+            # the heading before it put them.
+            headings[heading.line] = headings[previous] if previous is not None else ""
+            continue
+        previous = heading.line
         headings[heading.line] = find_section(declared, heading.title)
         if headings[heading.line] is None:
             raw = lines[heading.line - 1].strip()
@@ -151,6 +164,8 @@ def read_lines(
             )
     tally = Tally()
     for card_line in parsed.lines:
+        if card_line.line in taken:
+            continue
         raw = lines[card_line.line - 1].strip()
         read = read_card_line(card_line, raw, catalogue)
         if isinstance(read, Problem):

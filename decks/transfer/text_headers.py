@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 import rules
 from cardbase.language import page_lang
@@ -17,6 +20,60 @@ from rules.core.schema import Game as GameRules
 GAME_HEADER = "game"
 GAME_KEYS = frozenset({"game", "gra"})
 FORMAT_HEADER = "format"
+# The header a text export starts with ("# Talia: <name>", "# Deck: <name>"), folded.
+NAME_KEYS = frozenset({"talia", "deck", "name", "nazwa"})
+# The words forum exports name their headers by (decks.forum_formats), in the page's language.
+GAME_LABEL = gettext_noop("Gra")
+NAME_LABEL = gettext_noop("Talia")
+FORMAT_LABEL = gettext_noop("Format")
+
+
+def _said(label: str) -> frozenset[str]:
+    """Return a header's word folded, as every language of the site says it."""
+    words = {rules.card_key(label)}
+    for lang, _name in settings.LANGUAGES:
+        with translation.override(lang):
+            words.add(rules.card_key(translation.gettext(label)))
+    return frozenset(words)
+
+
+def game_keys() -> frozenset[str]:
+    """Return the folded keys of a header naming the game (`game`, `Gra`, `Jeu`)."""
+    return GAME_KEYS | _said(GAME_LABEL)
+
+
+def name_keys() -> frozenset[str]:
+    """Return the folded keys of a header naming the deck (`Talia`, `Deck`)."""
+    return NAME_KEYS | _said(NAME_LABEL)
+
+
+def format_keys() -> frozenset[str]:
+    """Return the folded keys of a header naming the deck's format."""
+    return frozenset({FORMAT_HEADER}) | _said(FORMAT_LABEL)
+
+
+def header_keys(game: GameRules) -> frozenset[str]:
+    """Return every folded key a header of `game`'s deck may have: options, format, game, name."""
+    options = {key for option in game.options for key in folded_texts(option.id, option.label)}
+    return frozenset(options) | format_keys() | game_keys() | name_keys()
+
+
+def stated_headers(parsed: textformat.ParsedText, keys: Iterable[str]) -> list[textformat.Header]:
+    """Return a text's headers: its `# key: value` lines and the bare ones whose key is known."""
+    known = frozenset(keys)
+    bare = [h for h in parsed.maybe_headers if rules.card_key(h.key) in known]
+    return sorted([*parsed.headers, *bare], key=lambda header: header.line)
+
+
+def named_game(value: str, games: Sequence[GameRules]) -> str | None:
+    """Return the id of the game among `games` a header's value names by id or name, or None."""
+    key = rules.card_key(value)
+    words = value.split()
+    first = rules.card_key(words[0]) if words else ""
+    for game in games:
+        if first == game.id or key in folded_texts(game.id, game.name):
+            return game.id
+    return None
 
 
 def header_word(game: GameRules, value: str) -> str:
@@ -43,7 +100,8 @@ def read_headers(
     keys = {
         key: option for option in declared.options for key in folded_texts(option.id, option.label)
     }
-    other_games = set(rules.game_ids()) - {game}
+    other_games = [rules.get_game(other) for other in rules.game_ids() if other != game]
+    games_keys = game_keys()
     stated: dict[str, tuple[int, str]] = {}
     problems: list[tuple[int, Problem]] = []
     for header in headers:
@@ -71,7 +129,7 @@ def read_headers(
                 stated.setdefault(option.id, (header.line, value))
                 continue
             problems.append((header.line, Problem(message, line=header.line, text=raw)))
-        elif key in GAME_KEYS and header_word(declared, header.value) in other_games:
+        elif key in games_keys and named_game(header_word(declared, header.value), other_games):
             # Only another game's id is a fault: "# gra: agresywna" is a player's own note.
             message = _(
                 "Ta talia jest dla gry „%(value)s”, a tu wczytujemy talie gry „%(game)s”."
@@ -86,8 +144,9 @@ def read_format(
     """Return the format a text's `# format: …` header states (None: none) and its problems."""
     stated: str | None = None
     problems: list[tuple[int, Problem]] = []
+    keys = format_keys()
     for header in headers:
-        if rules.card_key(header.key) != FORMAT_HEADER:
+        if rules.card_key(header.key) not in keys:
             continue
         found = find_format(game, header.value)
         if found is None:

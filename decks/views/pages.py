@@ -13,6 +13,7 @@ from common.page_cache import cached_page
 from decks.errors import DeckInputError
 from decks.forms import NewDeckForm
 from decks.limits import FOLDER_NAME_MAX, MAX_TAGS_PER_DECK
+from decks.link_preview import deck_link_preview, deck_robots
 from decks.organise_forms import DeckShelfForm
 from decks.selectors import history
 from decks.selectors.access import original_for_viewer
@@ -102,6 +103,8 @@ def deck_detail(request: HttpRequest, deck_id) -> HttpResponse:
             "tags_max": MAX_TAGS_PER_DECK,
             "ownership": ownership,
             "owned": ownership.line_marks if ownership else None,
+            "link_preview": deck_link_preview(request, sheet=sheet),
+            "robots": deck_robots(deck),
         },
     )
     if is_owner:

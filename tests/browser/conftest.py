@@ -66,3 +66,14 @@ def mobile_page(browser, live_server, settings, tmp_path):
     )
     yield page
     _close(context, page)
+
+
+@pytest.fixture
+def clipboard_page(browser, live_server, settings, tmp_path):
+    """A phone-sized page that may read and write the clipboard, as a copy button needs."""
+    context, page = _open_page(
+        browser, live_server, settings, tmp_path, viewport={"width": 390, "height": 844}
+    )
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    yield page
+    _close(context, page)
