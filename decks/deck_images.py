@@ -8,7 +8,6 @@ the next request and nothing stale is served.
 """
 
 import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -127,14 +126,10 @@ def deck_picture(sheet: DeckSheet, *, lang: str, ordinal: int | None = None) -> 
     return lay_out(deck_words(sheet, lang=lang, ordinal=ordinal))
 
 
-def _stored(deck: Deck) -> tuple[str, str]:
-    """Return what a picture shows of a deck that no save moves: its owner's name, its verdict.
-
-    A correction to a card re-judges the decks holding it later (a queued task), without a save:
-    the verdict as stored names the picture, not only the catalogue's version.
-    """
-    verdict = json.dumps(deck.verdict, sort_keys=True, ensure_ascii=False)
-    return deck.owner.get_username(), hashlib.sha256(verdict.encode()).hexdigest()
+def _stored(deck: Deck) -> tuple[str, int]:
+    """Return what a picture shows of a deck that no save moves: its owner's name, and how
+    often a catalogue change judged it anew (a queued task, after the catalogue's version)."""
+    return deck.owner.get_username(), deck.judged
 
 
 def _kept(parts: tuple, lang: str, draw: Callable[[], DeckPicture]) -> DeckImage:

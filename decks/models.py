@@ -65,6 +65,10 @@ class Deck(models.Model):
     is_valid = models.BooleanField(default=False, editable=False)
     verdict = models.JSONField(default=dict, editable=False)
     card_total = models.PositiveIntegerField(default=0, editable=False)
+    # Moves each time a catalogue change judges the deck anew and its verdict comes out
+    # different (decks.services.verdicts): that happens after the catalogue's version has moved,
+    # with no save, so pages kept by the deck's version keep by this too.
+    judged = models.PositiveIntegerField(default=0, editable=False)
     # How many players like the deck: its DeckLike rows, counted as they come and go
     # (decks.services, and a deleted player's likes in decks.apps) so lists need not count them.
     like_count = models.PositiveIntegerField(default=0, editable=False)

@@ -15,7 +15,7 @@ from decks.selectors.access import parse_deck_id
 # the ORM's query, or the server planning the join, would be much of what a hit costs.
 _DECK_PAGE_ROW = f"""
     SELECT deck.version, deck.updated, deck.visibility, player.username, deck.copied_from_id,
-        original.visibility, original.name, deck.like_count{{catalogue}}
+        original.visibility, original.name, deck.like_count, deck.judged{{catalogue}}
     FROM {Deck._meta.db_table} deck
     JOIN {Deck.owner.field.related_model._meta.db_table} player ON player.id = deck.owner_id
     LEFT JOIN {Deck._meta.db_table} original ON original.id = deck.copied_from_id
@@ -30,8 +30,9 @@ def deck_page_version(deck_id: UUID | str) -> str | None:
     """Return what a shared deck's page shows anyone, as one value; None for a private or no deck.
 
     The deck's version (every save moves it, and `updated`), its visibility, its owner's name,
-    the original it was copied from (shown while public), its likes; and the catalogue's
-    version, for the cards' names and facts and the verdict kept in step with them. One query
+    the original it was copied from (shown while public), its likes; the catalogue's version,
+    for the cards' names and facts; and how often the deck was judged anew since, for the
+    verdict a catalogue change moves only once the queued re-judging has run. One query
     when the catalogue is read from the decks' database; with a replica, one on each.
     """
     try:

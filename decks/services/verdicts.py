@@ -57,7 +57,9 @@ def revalidate_decks(*, decks: QuerySet[Deck] | None = None) -> int:
     decks = (
         (Deck.objects.all() if decks is None else decks)
         .select_related("game")
-        .only("id", "options", "format", "verdict", "is_valid", "card_total", "game__slug")
+        .only(
+            "id", "options", "format", "verdict", "is_valid", "card_total", "judged", "game__slug"
+        )
     )
     # Each card is read once for the whole pass, as the contract reads it: 20,000 decks of one
     # game share a few thousand cards, each in dozens of decks.
@@ -71,8 +73,11 @@ def revalidate_decks(*, decks: QuerySet[Deck] | None = None) -> int:
             if any(getattr(deck, name) != value for name, value in fresh.items()):
                 for name, value in fresh.items():
                     setattr(deck, name, value)
+                deck.judged += 1
                 changed.append(deck)
-    Deck.objects.bulk_update(changed, ["verdict", "is_valid", "card_total"], batch_size=CHUNK)
+    Deck.objects.bulk_update(
+        changed, ["verdict", "is_valid", "card_total", "judged"], batch_size=CHUNK
+    )
     return len(changed)
 
 

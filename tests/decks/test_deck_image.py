@@ -10,6 +10,8 @@ from PIL import Image
 
 import rules
 from decks import deck_images, services
+from decks.models import Deck
+from decks.services.verdicts import revalidate_decks
 from tests.dark_eden_factories import LeaderFactory, PlaceFactory, WarriorFactory
 from tests.factories import AngelFactory, legal_deck_cards
 from tests.inwo_factories import GroupFactory, IlluminatiFactory, PlotFactory, ResourceFactory
@@ -151,6 +153,18 @@ def test_a_second_request_is_served_from_the_cache_and_an_edit_draws_anew(owner,
     assert renders["Łaska, poprawiona"] == 1
     assert edited["ETag"] != first["ETag"]
     assert picture(edited).text["Description"].startswith("Łaska, poprawiona\n")
+
+
+def test_a_deck_judged_anew_after_a_catalogue_change_is_drawn_anew(owner, renders):
+    deck = aniolowie(owner)
+    url = f"/decks/{deck.pk}/image.png"
+    # As stored before the queued task judges the deck anew after a card's correction.
+    Deck.objects.filter(pk=deck.pk).update(verdict={"valid": False, "violations": []})
+    stale = Client().get(url)
+    assert revalidate_decks(decks=Deck.objects.filter(pk=deck.pk)) == 1
+    fresh = Client().get(url)
+    assert renders[deck.name] == 2
+    assert fresh["ETag"] != stale["ETag"]
 
 
 def test_a_picture_the_client_holds_is_answered_304_without_drawing(owner, renders):

@@ -5,9 +5,11 @@ from django.test import Client
 
 from cardbase.catalogue_version import current_version, held
 from decks import services
+from decks.models import Deck
 from decks.selectors.page_version import deck_page_version
 from decks.services.editing import deck_copy
 from decks.services.likes import deck_like, deck_unlike
+from decks.services.verdicts import revalidate_decks
 from tests.factories import AngelFactory
 
 pytestmark = pytest.mark.django_db
@@ -110,6 +112,21 @@ def test_a_card_corrected_in_the_catalogue_shows_at_once_on_the_deck(deck, card)
     card.name = "Testiel Poprawiony"
     card.save()
     assert "Testiel Poprawiony" in body(Client().get(url))
+
+
+def test_a_verdict_judged_anew_after_the_catalogue_changed_shows_at_once(deck):
+    # As the deck stands between a card's correction (the catalogue's version has moved) and
+    # the queued task that judges it anew: its stored verdict is still the old one.
+    Deck.objects.filter(pk=deck.pk).update(verdict={"valid": True, "violations": []}, is_valid=True)
+    url = deck.get_absolute_url()
+    legal = "Talia jest zgodna z zasadami budowania talii."
+    assert legal in body(Client().get(url))
+
+    assert revalidate_decks(decks=Deck.objects.filter(pk=deck.pk)) == 1
+
+    page = body(Client().get(url))
+    assert legal not in page
+    assert "musi mieć co najmniej" in page
 
 
 def test_the_owner_and_other_players_get_their_own_page(deck, owner, stranger):
