@@ -23,7 +23,6 @@ only when the benchmark itself breaks.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -31,7 +30,7 @@ import time
 from pathlib import Path
 
 from bench_pages import BASELINE, child_env, timed
-from scratch import REPO, aim_verdict, on_each_database, run
+from scratch import REPO, aim_verdict, bench_arguments, on_each_database, run
 
 PLAYERS = 2_000
 # (page, its aim: p95 in ms, cold)
@@ -185,14 +184,11 @@ def report(label: str, figures: dict) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--rounds", type=int, default=20)
+    parser = bench_arguments(__doc__)
     parser.add_argument("--cards", type=int, default=50_000)
     parser.add_argument("--decks", type=int, default=20_000)
     parser.add_argument("--owned", type=int, default=1_000)
     parser.add_argument("--collectors", type=int, default=200)
-    parser.add_argument("--only", choices=("sqlite", "postgresql"))
     args = parser.parse_args()
     if args.measure:
         print(json.dumps(measure(args.rounds, args.owned, args.collectors)))

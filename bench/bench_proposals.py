@@ -19,7 +19,6 @@ the figures; non-zero only when the benchmark itself breaks.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -28,7 +27,7 @@ import time
 from pathlib import Path
 
 from bench_pages import BASELINE, child_env, timed
-from scratch import REPO, on_each_database, run
+from scratch import REPO, bench_arguments, on_each_database, run
 
 PLAYERS = 1_000
 DECKS = 2_000
@@ -179,13 +178,10 @@ def report(label: str, figures: dict) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--rounds", type=int, default=20)
+    parser = bench_arguments(__doc__)
     parser.add_argument("--cards", type=int, default=5_000)
     parser.add_argument("--proposals", type=int, default=10_000)
     parser.add_argument("--history", type=int, default=60)
-    parser.add_argument("--only", choices=("sqlite", "postgresql"))
     args = parser.parse_args()
     if args.measure:
         print(json.dumps(measure(args.rounds, args.proposals, args.history)))

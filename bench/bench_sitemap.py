@@ -19,7 +19,6 @@ non-zero only when the benchmark itself breaks.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import json
 import os
@@ -28,7 +27,7 @@ import time
 from pathlib import Path
 
 from bench_pages import BASELINE, child_env, timed
-from scratch import REPO, aim_verdict, on_each_database, run
+from scratch import REPO, aim_verdict, bench_arguments, on_each_database, run
 
 PLAYERS = 2_000
 AIM_P95_MS = 200.0
@@ -134,12 +133,9 @@ def report(label: str, figures: dict) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--rounds", type=int, default=20)
+    parser = bench_arguments(__doc__)
     parser.add_argument("--cards", type=int, default=50_000)
     parser.add_argument("--public", type=int, default=20_000)
-    parser.add_argument("--only", choices=("sqlite", "postgresql"))
     args = parser.parse_args()
     if args.measure:
         print(json.dumps(measure(args.rounds, args.public)))

@@ -6,6 +6,7 @@ Not a benchmark itself (bench/run.py runs bench_*.py and load.py): the scripts i
 
 from __future__ import annotations
 
+import argparse
 import os
 import secrets
 import signal
@@ -142,3 +143,13 @@ def aim_verdict(p95: float, aim: float | None) -> str:
     if aim is None:
         return ""
     return f"< {aim:.0f} ms: " + ("met" if p95 < aim else "MISSED")
+
+
+def bench_arguments(doc: str) -> argparse.ArgumentParser:
+    """Return a benchmark's parser with the options every scratch-site benchmark takes:
+    `--rounds`, `--only` (one database) and the child's hidden `--measure`."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--only", choices=("sqlite", "postgresql"))
+    return parser
