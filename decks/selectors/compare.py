@@ -2,7 +2,6 @@
 both hold (in different numbers or alike), by the game's sections, and each one's totals and
 verdict."""
 
-import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from uuid import UUID
@@ -10,7 +9,7 @@ from uuid import UUID
 from django.contrib.auth.models import AnonymousUser, User
 
 from cardbase.models import Card
-from decks.contract import Entry, contract_for, judge
+from decks.contract import Entry
 from decks.models import Deck, DeckCard, DeckVersion
 from decks.selectors.access import decks_readable_by
 from decks.selectors.history import (
@@ -19,6 +18,7 @@ from decks.selectors.history import (
     visible_version_by_number,
 )
 from decks.selectors.sheet import DeckSheet, sheet_for
+from decks.selectors.version_sheet import entry_order, past_version_sheet
 
 # A card in one section of a deck: (card id, section id), as a deck's counts key it.
 CardKey = tuple[int, str]
@@ -225,17 +225,8 @@ def _side(
     lost = sum(counts.values()) - sum(known.values())
     if _as_now(deck, version):
         sheet = sheet_for(deck=deck, entries=entries, verdict=deck.verdict, lang=lang)
-        return Side(key, deck, version, sheet, known, lost)
-    # The deck as the version left it: its name and options (a version keeps no format: the
-    # deck's own), judged now as a save would be.
-    snapshot = copy.copy(deck)
-    snapshot.name, snapshot.options = version.name, version.options
-    verdict = judge(
-        contract_for(
-            game=deck.game.slug, options=version.options, format=deck.format, entries=entries
-        )
-    )
-    sheet = sheet_for(deck=snapshot, entries=entries, verdict=verdict, lang=lang)
+    else:
+        sheet = past_version_sheet(deck=deck, version=version, entries=entries, lang=lang)
     return Side(key, deck, version, sheet, known, lost)
 
 
@@ -315,16 +306,10 @@ def compare_decks(
         for deck, version in zip(decks, versions, strict=True)
     ]
     sides = [
-        _side(side, deck, version, side_counts, cards, _order(deck, rank), lang)
+        _side(side, deck, version, side_counts, cards, entry_order(deck, rank), lang)
         for side, deck, version, side_counts in zip(SIDES, decks, versions, counts, strict=True)
     ]
     first, second = sides
     same_game = first.deck.game_id == second.deck.game_id
-    sections = _sections(first, second, cards, _order(first.deck, rank)) if same_game else []
+    sections = _sections(first, second, cards, entry_order(first.deck, rank)) if same_game else []
     return Comparison(first, second, sections)
-
-
-def _order(deck: Deck, rank: Mapping[int, int]) -> Callable[[CardKey], tuple[int, int]]:
-    """Return the sort key of a deck's card keys: by card name, then the game's section order."""
-    sections = {section.id: index for index, section in enumerate(deck.game_rules.sections)}
-    return lambda key: (rank.get(key[0], len(rank)), sections.get(key[1], len(sections)))
