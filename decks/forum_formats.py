@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from cardbase.language import page_lang
 from decks.export import ambiguous_names, text_label
 from decks.forum_markup import bbcode_text, markdown_text
 from decks.models import Deck
 from decks.selectors.sheet import DeckSheet, deck_sheet
+from decks.selectors.verdict import verdict_head
 from decks.transfer.text_headers import FORMAT_LABEL, GAME_LABEL
 
 
@@ -98,21 +98,11 @@ def forum_list(deck: Deck, *, absolute: Callable[[str], str]) -> ForumList:
 
 def _verdict(sheet: DeckSheet) -> str:
     """Say in one line whether the deck keeps the rules, as the deck page's verdict opens."""
-    if not sheet.verdict.get("valid"):
-        errors = len(sheet.verdict_errors)
-        return "✘ " + ngettext(
-            "Talia łamie zasady budowania talii: %(counter)s błąd.",
-            "Talia łamie zasady budowania talii: %(counter)s błędy.",
-            errors,
-        ) % {"counter": errors}
-    notes = len(sheet.verdict_warnings)
-    if not notes:
-        return "✔ " + _("Talia jest zgodna z zasadami budowania talii.")
-    return "✔ " + ngettext(
-        "Talia nie łamie żadnej zasady budowania talii; %(count)d uwaga na jej stronie.",
-        "Talia nie łamie żadnej zasady budowania talii; %(count)d uwagi na jej stronie.",
-        notes,
-    ) % {"count": notes}
+    valid = bool(sheet.verdict.get("valid"))
+    head = verdict_head(
+        valid=valid, errors=len(sheet.verdict_errors), notes=len(sheet.verdict_warnings)
+    )
+    return ("✔ " if valid else "✘ ") + head
 
 
 def deck_bbcode(deck: Deck, *, absolute: Callable[[str], str]) -> str:

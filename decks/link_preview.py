@@ -9,8 +9,6 @@ from django.urls import reverse
 from django.utils.html import strip_tags
 from django.utils.http import urlencode
 from django.utils.text import Truncator
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from cardbase.language import page_lang
 from common.link_preview import LinkPreview, PreviewImage, link_preview
@@ -19,21 +17,10 @@ from decks.description import render_description
 from decks.images.layout import HEIGHT, WIDTH
 from decks.models import Deck, Visibility
 from decks.selectors.sheet import DeckSheet
+from decks.selectors.verdict import verdict_head
 
 # Of the deck's own description, what a preview shows after its facts.
 DESCRIPTION_WORDS = 30
-
-
-def verdict_sentence(sheet: DeckSheet) -> str:
-    """Return the verdict as the deck page's panel words it: legal, or its number of errors."""
-    if sheet.verdict.get("valid"):
-        return _("Talia jest zgodna z zasadami budowania talii.")
-    errors = len(sheet.verdict_errors)
-    return ngettext(
-        "Talia łamie zasady budowania talii: %(counter)s błąd.",
-        "Talia łamie zasady budowania talii: %(counter)s błędy.",
-        errors,
-    ) % {"counter": errors}
 
 
 def deck_link_preview(request: HttpRequest, *, sheet: DeckSheet) -> LinkPreview | None:
@@ -47,7 +34,7 @@ def deck_link_preview(request: HttpRequest, *, sheet: DeckSheet) -> LinkPreview 
         part
         for part in (
             " · ".join(deck_facts(sheet, lang=lang)) + ".",
-            verdict_sentence(sheet),
+            verdict_head(valid=bool(sheet.verdict.get("valid")), errors=len(sheet.verdict_errors)),
             own_words,
         )
         if part

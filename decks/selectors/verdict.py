@@ -5,6 +5,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from decks.contract import stored_message, verdict_in
 from decks.models import Deck
@@ -88,3 +90,21 @@ def verdict_lines(stored: Mapping[str, Any], lang: str) -> list[VerdictLine]:
             )
         )
     return lines
+
+
+def verdict_head(*, valid: bool, errors: int, notes: int = 0) -> str:
+    """Say in one sentence, as the verdict panel opens, whether a deck keeps the rules: with its
+    number of errors, or of the notes left on its page (`notes` 0: none are mentioned)."""
+    if not valid:
+        return ngettext(
+            "Talia łamie zasady budowania talii: %(counter)s błąd.",
+            "Talia łamie zasady budowania talii: %(counter)s błędy.",
+            errors,
+        ) % {"counter": errors}
+    if not notes:
+        return _("Talia jest zgodna z zasadami budowania talii.")
+    return ngettext(
+        "Talia nie łamie żadnej zasady budowania talii; %(count)d uwaga na jej stronie.",
+        "Talia nie łamie żadnej zasady budowania talii; %(count)d uwagi na jej stronie.",
+        notes,
+    ) % {"count": notes}
