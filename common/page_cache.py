@@ -154,7 +154,8 @@ def release() -> str:
     return digest.hexdigest()[:16]
 
 
-def _digest(*parts: object) -> str:
+def digest(*parts: object) -> str:
+    """Return one hex key for `parts` (joined by a separator no part holds): cache keys, ETags."""
     return hashlib.sha256("\x1f".join(str(part) for part in parts).encode()).hexdigest()
 
 
@@ -164,7 +165,7 @@ def _page_key(request: HttpRequest, view_name: str, version: str) -> str:
     # The absolute address as sent: pages echo it (the language form's `next`, the share link),
     # so requests whose queries differ in order only get bodies of their own.
     where = request.build_absolute_uri()
-    return "page:" + _digest(release(), view_name, version, get_language(), htmx, where)
+    return "page:" + digest(release(), view_name, version, get_language(), htmx, where)
 
 
 def _etag(request: HttpRequest, page_key: str) -> str:
@@ -172,7 +173,7 @@ def _etag(request: HttpRequest, page_key: str) -> str:
     user = request.user
     viewer = f"user:{user.pk}:{user.get_username()}" if user.is_authenticated else "anonymous"
     secret = request.META.get("CSRF_COOKIE", "")
-    return quote_etag(_digest(page_key, viewer, secret)[:32])
+    return quote_etag(digest(page_key, viewer, secret)[:32])
 
 
 def _has_messages(request: HttpRequest) -> bool:

@@ -7,7 +7,6 @@ follow the cards), its owner's name, the language and the release, so an edit an
 the next request and nothing stale is served.
 """
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -17,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from cardbase.catalogue_version import current_version
-from common.page_cache import cache_get, cache_set, release
+from common.page_cache import cache_get, cache_set, digest, release
 from common.site_name import site_title
 from decks.images.layout import (
     DeckPicture,
@@ -137,9 +136,8 @@ def _kept(parts: tuple, lang: str, draw: Callable[[], DeckPicture]) -> DeckImage
     catalogue = current_version()
     with translation.override(lang):
         named = (release(), catalogue, lang, site_title(), *parts)
-    digest = hashlib.sha256("\x1f".join(map(str, named)).encode()).hexdigest()
     keep = catalogue is not None and settings.PAGE_CACHE
-    return DeckImage(key=f"deck-image:{digest}", lang=lang, draw=draw, keep=keep)
+    return DeckImage(key=f"deck-image:{digest(*named)}", lang=lang, draw=draw, keep=keep)
 
 
 def deck_image(*, deck: Deck, lang: str) -> DeckImage:

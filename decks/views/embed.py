@@ -10,7 +10,6 @@ Only this view may be framed: its response replaces the site's `frame-ancestors 
 settings.EMBED_FRAME_ANCESTORS and carries no X-Frame-Options; every other page keeps both.
 """
 
-import hashlib
 from collections.abc import Callable
 from functools import wraps
 
@@ -27,7 +26,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_safe
 
 from cardbase.language import page_lang
-from common.page_cache import cache_get, cache_set, release
+from common.page_cache import cache_get, cache_set, digest, release
 from common.site_name import site_title
 from decks.models import Deck
 from decks.selectors.access import deck_for_viewer
@@ -49,10 +48,6 @@ def framable(view: Callable) -> Callable:
         return framed(request, *args, **kwargs)
 
     return xframe_options_exempt(wrapped)
-
-
-def _digest(*parts: object) -> str:
-    return hashlib.sha256("\x1f".join(map(str, parts)).encode()).hexdigest()[:32]
 
 
 def _render(deck_id, lang: str) -> bytes:
@@ -83,7 +78,7 @@ def deck_embed(request: HttpRequest, deck_id) -> HttpResponse:
     lang = page_lang(request.GET.get("lang") or settings.LANGUAGE_CODE)
     # None for a private or missing deck (then _render says 404) or an unknown catalogue.
     version = deck_page_version(deck_id)
-    key = _digest("embed", release(), deck_id, version, lang) if version else None
+    key = digest("embed", release(), deck_id, version, lang)[:32] if version else None
     etag = quote_etag(key) if key else None
     response = get_conditional_response(request, etag=etag) if etag else None
     if response is None:
